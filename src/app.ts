@@ -1,0 +1,178 @@
+import { writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createYoga } from 'graphql-yoga';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { HubConfig } from './config.js';
+import { LocalEventBus } from './events/event-bus.js';
+import { sessionEvents } from './events/session-events.js';
+import { hookEndpoint } from './hooks/hook-endpoint.js';
+import { sendJson } from './http/http-io.js';
+import { plainSse } from './http/plain-sse.js';
+import type { HubContext } from './schema/context.js';
+import { schema } from './schema/index.js';
+import { SessionManager } from './sessions/session-manager.js';
+import { TmuxDriver } from './sessions/tmux-driver.js';
+import { openDatabase } from './store/database.js';
+import { SessionStore } from './store/session-store.js';
+import { SqliteEventLog } from './store/sqlite-event-log.js';
+
+export interface AppOptions {
+  /** Environment the sessions start with; the hub's own by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where log lines go; stderr by default. */
+  readonly log?: (message: string) => void;
+  /** Stop every running session when the hub stops. */
+  readonly stopSessionsOnExit?: boolean;
+}
+
+export interface App {
+  /** Listens; resolves with the GraphQL URL. */
+  start(): Promise<{ url: string; port: number }>;
+  /** Closes every connection, then the store; sessions are stopped first when so configured. */
+  stop(): Promise<void>;
+  readonly sessions: SessionManager;
+}
+
+const forwarderPath = fileURLToPath(new URL('../hooks/forward.sh', import.meta.url));
+
+/** The hooks of a session reach the hub over loopback whatever address it listens on. */
+function hookHost(host: string): string {
+  if (['0.0.0.0', '::', '', 'localhost'].includes(host)) return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export function buildApp(config: HubConfig, options: AppOptions = {}): App {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const db = openDatabase(config.dataDir);
+  const tmuxConfig = path.join(config.dataDir, 'tmux.conf');
+  writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
+  const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig);
+  const eventLog = new SqliteEventLog(db);
+  const bus = new LocalEventBus();
+  const sessions = new SessionManager(
+    {
+      claudeBin: config.claudeBin,
+      dataDir: config.dataDir,
+      env: options.env ?? process.env,
+      forwarderPath,
+      hookTimeoutSeconds: config.hookTimeoutSeconds,
+      startTimeoutMs: config.startTimeoutSeconds * 1000,
+      stopTimeoutMs: 5000,
+      pollIntervalMs: 500,
+      enterDelayMs: 300,
+      inputSettleMs: 500,
+    },
+    { tmux, log: eventLog, bus, store: new SessionStore(db) },
+  );
+  const events = (sessionId: string, after: number | null) =>
+    sessionEvents(
+      {
+        log: eventLog,
+        bus,
+        bufferLimit: config.subscriberBuffer,
+        replayPageSize: 1000,
+        isEnded: (id) => sessions.isEnded(id),
+      },
+      sessionId,
+      after,
+    );
+  const context: HubContext = { sessions, log: eventLog, sessionEvents: events };
+
+  const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
+    schema,
+    context: () => context,
+    graphiql: { subscriptionsProtocol: 'WS', title: 'claude-code-hub' },
+    landingPage: false,
+    logging: {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (...args: unknown[]) => log(`warn: ${args.map(String).join(' ')}`),
+      error: (...args: unknown[]) => log(`error: ${args.map(String).join(' ')}`),
+    },
+  });
+  const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log });
+  const sse = plainSse({ exists: (id) => sessions.get(id) !== undefined, events });
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://hub');
+    const eventsPath = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
+    let handled: Promise<void> | void;
+    if (url.pathname === '/hooks') {
+      handled =
+        req.method === 'POST'
+          ? hooks(req, res)
+          : sendJson(res, 405, { error: 'use POST', code: 'METHOD_NOT_ALLOWED' });
+    } else if (eventsPath && req.method === 'GET') {
+      handled = sse(req, res, decodeURIComponent(eventsPath[1] as string), url.searchParams);
+    } else {
+      handled = yoga(req, res);
+    }
+    void Promise.resolve(handled).catch((error: unknown) => {
+      log(`error: ${req.method} ${url.pathname}: ${(error as Error).stack ?? String(error)}`);
+      sendJson(res, 500, { error: 'internal error', code: 'INTERNAL' });
+    });
+  });
+
+  const wsServer = new WebSocketServer({ server, path: yoga.graphqlEndpoint });
+  useServer(
+    {
+      execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
+      subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
+      onSubscribe: async (ctx, _id, params) => {
+        const enveloped = yoga.getEnveloped({
+          ...ctx,
+          req: ctx.extra.request,
+          socket: ctx.extra.socket,
+          params,
+        });
+        const document = enveloped.parse(params.query);
+        const args = {
+          schema: enveloped.schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        };
+        const errors = enveloped.validate(args.schema, args.document);
+        return errors.length > 0 ? errors : args;
+      },
+    },
+    wsServer,
+  );
+
+  return {
+    sessions,
+    async start() {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const { port } = server.address() as AddressInfo;
+      await sessions.start(`http://${hookHost(config.host)}:${port}/hooks`);
+      const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+      return { url: `http://${shownHost}:${port}${yoga.graphqlEndpoint}`, port };
+    },
+    async stop() {
+      await sessions.close(options.stopSessionsOnExit ?? true);
+      for (const client of wsServer.clients) client.terminate();
+      await new Promise((resolve) => wsServer.close(resolve));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      db.close();
+    },
+  };
+}
+
+interface EnvelopedRoot {
+  execute: (args: unknown) => ReturnType<ExecuteFn>;
+  subscribe: (args: unknown) => ReturnType<ExecuteFn>;
+}
+type ExecuteFn = NonNullable<Parameters<typeof useServer>[0]['execute']>;

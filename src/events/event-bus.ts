@@ -1,0 +1,44 @@
+import type { StoredEvent } from './hook-event.js';
+
+/** What the bus carries for one session: its events, then at most one end. */
+export type BusMessage =
+  { readonly kind: 'event'; readonly event: StoredEvent } | { readonly kind: 'end' };
+
+export type BusListener = (message: BusMessage) => void;
+
+/**
+ * Live fan-out of stored events, per session. Delivery is synchronous and in publish order, so
+ * a listener never sees events out of seq order; slow consumers buffer on their own side.
+ */
+export interface EventBus {
+  subscribe(sessionId: string, listener: BusListener): () => void;
+  publish(sessionId: string, message: BusMessage): void;
+  /** How many listeners a session has (for metrics and tests). */
+  listenerCount(sessionId: string): number;
+}
+
+/** The single-process bus. */
+export class LocalEventBus implements EventBus {
+  readonly #listeners = new Map<string, Set<BusListener>>();
+
+  subscribe(sessionId: string, listener: BusListener): () => void {
+    let set = this.#listeners.get(sessionId);
+    if (!set) this.#listeners.set(sessionId, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.#listeners.get(sessionId) === set)
+        this.#listeners.delete(sessionId);
+    };
+  }
+
+  publish(sessionId: string, message: BusMessage): void {
+    const set = this.#listeners.get(sessionId);
+    if (!set) return;
+    for (const listener of [...set]) listener(message);
+  }
+
+  listenerCount(sessionId: string): number {
+    return this.#listeners.get(sessionId)?.size ?? 0;
+  }
+}

@@ -1,0 +1,23 @@
+import type { HookPayload, StoredEvent } from './hook-event.js';
+
+export interface ReadOptions {
+  /** Only events with a greater seq. */
+  readonly after?: number;
+  /** At most this many events. */
+  readonly limit?: number;
+  /** Only events with one of these names. */
+  readonly names?: readonly string[];
+}
+
+/**
+ * The ordered, durable per-session log of hook events. The hook endpoint appends, subscriptions
+ * and queries read. Kept small so that another engine can back it.
+ */
+export interface EventLog {
+  /** Assigns the next seq and resolves once the event is durable. */
+  append(sessionId: string, raw: string, payload: HookPayload): Promise<StoredEvent>;
+  /** Events in seq order. */
+  read(sessionId: string, options?: ReadOptions): Promise<StoredEvent[]>;
+  /** The highest seq stored for the session, 0 when none. */
+  lastSeq(sessionId: string): number;
+}

@@ -1,0 +1,78 @@
+/**
+ * The buffer between the bus, which delivers synchronously, and one subscriber, which reads at
+ * its own pace. It holds at most `limit` items; on overflow the subscriber is failed with
+ * `overflowError` (it can resume from the last seq it got) and the publisher never waits.
+ */
+export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
+  readonly #items: T[] = [];
+  readonly #limit: number;
+  readonly #overflowError: () => Error;
+  #head = 0;
+  #waiting: ((result: IteratorResult<T>) => void) | null = null;
+  #failWaiting: ((error: Error) => void) | null = null;
+  #failure: Error | null = null;
+  #done = false;
+
+  constructor(limit: number, overflowError: () => Error) {
+    this.#limit = limit;
+    this.#overflowError = overflowError;
+  }
+
+  get size(): number {
+    return this.#items.length - this.#head;
+  }
+
+  push(item: T): void {
+    if (this.#done || this.#failure) return;
+    if (this.#waiting) {
+      const resolve = this.#waiting;
+      this.#waiting = this.#failWaiting = null;
+      resolve({ value: item, done: false });
+      return;
+    }
+    if (this.size >= this.#limit) {
+      this.#failure = this.#overflowError();
+      this.#items.length = this.#head = 0;
+      return;
+    }
+    this.#items.push(item);
+  }
+
+  /** Takes a queued item without waiting, if there is one. */
+  shift(): T | undefined {
+    if (this.size === 0) return undefined;
+    const item = this.#items[this.#head] as T;
+    this.#head += 1;
+    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+      this.#items.splice(0, this.#head);
+      this.#head = 0;
+    }
+    return item;
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    if (this.size > 0) return Promise.resolve({ value: this.shift() as T, done: false });
+    if (this.#failure) return Promise.reject(this.#failure);
+    if (this.#done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => {
+      this.#waiting = resolve;
+      this.#failWaiting = reject;
+    });
+  }
+
+  close(): void {
+    this.#done = true;
+    const resolve = this.#waiting;
+    this.#waiting = this.#failWaiting = null;
+    resolve?.({ value: undefined, done: true });
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.close();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}

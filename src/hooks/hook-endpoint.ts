@@ -1,0 +1,41 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseHookBody } from '../events/hook-event.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+import { readBody, sendJson } from '../http/http-io.js';
+
+export interface HookEndpointOptions {
+  /** Larger bodies are refused with 413 (tool responses can be megabytes). */
+  readonly maxBodyBytes: number;
+  readonly log: (message: string) => void;
+}
+
+/**
+ * POST /hooks: authenticates the per-session secret, stores the event durably, publishes it,
+ * then answers `{}`. Every refusal is a JSON `{error, code}` with a 4xx status.
+ */
+export function hookEndpoint(sessions: SessionManager, options: HookEndpointOptions) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const auth = req.headers.authorization ?? '';
+    const secret = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+    if (!secret) {
+      req.resume();
+      return sendJson(res, 401, {
+        error: 'missing Authorization: Bearer <hook secret>',
+        code: 'UNAUTHORIZED',
+      });
+    }
+    const body = await readBody(req, options.maxBodyBytes);
+    if (!body.ok) return sendJson(res, body.status, { error: body.error, code: body.code });
+    const parsed = parseHookBody(body.text);
+    if (!parsed.ok) return sendJson(res, 400, { error: parsed.error, code: 'BAD_HOOK_PAYLOAD' });
+    try {
+      const result = await sessions.ingest(secret, body.text, parsed.payload);
+      if (!result.ok)
+        return sendJson(res, result.status, { error: result.error, code: 'UNAUTHORIZED' });
+      sendJson(res, 200, {});
+    } catch (error) {
+      options.log(`hook event could not be stored: ${(error as Error).message}`);
+      sendJson(res, 503, { error: 'event could not be stored', code: 'STORE_UNAVAILABLE' });
+    }
+  };
+}

@@ -1,0 +1,52 @@
+import { hookEvents } from '../events/registry.js';
+
+/** Environment variable of the tmux session that carries the per-session hook secret. */
+export const hookSecretEnv = 'CLAUDE_HUB_HOOK_SECRET';
+
+export interface HookSettingsOptions {
+  /** The hub's POST /hooks URL, on loopback. */
+  readonly hookUrl: string;
+  /** Absolute path of hooks/forward.sh, for events that run command hooks only. */
+  readonly forwarderPath: string;
+  /** Seconds Claude Code waits for the hub before carrying on without it. */
+  readonly httpTimeoutSeconds: number;
+}
+
+/** Wraps a value in single quotes for the shell that runs command hooks. */
+export function shellQuote(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The settings file given to claude with --settings: every event of the registry is delivered
+ * to the hub, over HTTP where Claude Code allows it and through the forwarder otherwise.
+ */
+export function hookSettings(options: HookSettingsOptions): { hooks: Record<string, unknown> } {
+  const http = {
+    type: 'http',
+    url: options.hookUrl,
+    timeout: options.httpTimeoutSeconds,
+    headers: { Authorization: `Bearer $${hookSecretEnv}` },
+    allowedEnvVars: [hookSecretEnv],
+  };
+  const command = {
+    type: 'command',
+    command: `${shellQuote(options.forwarderPath)} ${shellQuote(options.hookUrl)}`,
+    timeout: 5,
+  };
+  const hooks: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(hookEvents)) {
+    hooks[name] = [{ matcher: '', hooks: [spec.http ? http : command] }];
+  }
+  return { hooks };
+}
+
+/** hooks/settings.json: the same hooks for a hub on the default port, to copy into settings. */
+export function exampleHookSettings(): string {
+  const settings = hookSettings({
+    hookUrl: 'http://127.0.0.1:4000/hooks',
+    forwarderPath: '/path/to/claude-code-hub/hooks/forward.sh',
+    httpTimeoutSeconds: 10,
+  });
+  return `${JSON.stringify(settings, null, 2)}\n`;
+}

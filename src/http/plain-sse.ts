@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StoredEvent } from '../events/hook-event.js';
+import { sendJson } from './http-io.js';
+
+export interface PlainSseDeps {
+  readonly exists: (sessionId: string) => boolean;
+  readonly events: (sessionId: string, after: number | null) => AsyncGenerator<StoredEvent>;
+}
+
+/** Formats one event: `id` is the seq, so EventSource resumes with Last-Event-ID by itself. */
+export function sseMessage(event: StoredEvent): string {
+  const data = event.raw.split(/\r\n|\r|\n/).join('\ndata: ');
+  return `id: ${event.seq}\nevent: hook\ndata: ${data}\n\n`;
+}
+
+/**
+ * GET /sessions/:id/events[?after=N]: the session's events as plain SSE for consumers without
+ * GraphQL (curl, a shell, a small bot). One `event: hook` message per event, raw payload as data.
+ */
+export function plainSse(deps: PlainSseDeps) {
+  return async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    sessionId: string,
+    query: URLSearchParams,
+  ) => {
+    if (!deps.exists(sessionId)) {
+      return sendJson(res, 404, {
+        error: `no session has id ${sessionId}`,
+        code: 'SESSION_NOT_FOUND',
+      });
+    }
+    const afterText = query.get('after') ?? req.headers['last-event-id'];
+    const after = afterText === undefined || afterText === null ? null : Number(afterText);
+    if (after !== null && !(Number.isInteger(after) && after >= 0)) {
+      return sendJson(res, 400, {
+        error: `after must be a whole number >= 0, got ${JSON.stringify(afterText)}`,
+        code: 'BAD_REQUEST',
+      });
+    }
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    const stream = deps.events(sessionId, after);
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    req.on('close', () => void stream.return(undefined));
+    try {
+      for await (const event of stream) {
+        if (!res.write(sseMessage(event))) {
+          await new Promise((resolve) => {
+            res.once('drain', resolve);
+            res.once('close', resolve);
+          });
+        }
+      }
+      res.write('event: end\ndata: {}\n\n');
+    } catch (error) {
+      res.write(`event: error\ndata: ${JSON.stringify({ error: (error as Error).message })}\n\n`);
+    } finally {
+      clearInterval(keepAlive);
+      res.end();
+    }
+  };
+}

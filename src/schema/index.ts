@@ -1,0 +1,12 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.js';
+import './scalars.js';
+import './events.js';
+import './sessions.js';
+
+export const schema = builder.toSchema();
+
+/** The SDL committed as schema.graphql, sorted so that it diffs well. */
+export function printSortedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

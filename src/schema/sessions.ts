@@ -1,0 +1,129 @@
+import { permissionModes, type PermissionModeName } from '../sessions/claude-command.js';
+import { SessionStatus, type SessionRecord } from '../sessions/session.js';
+import { builder } from './builder.js';
+import { HookEventRef } from './events.js';
+
+const SessionStatusRef = builder.enumType('SessionStatus', {
+  description: 'Where a session is in its life; see the state machine in the README.',
+  values: Object.fromEntries(Object.values(SessionStatus).map((value) => [value, { value }])),
+});
+
+const PermissionModeRef = builder.enumType('PermissionMode', {
+  description: "claude's --permission-mode.",
+  values: Object.keys(permissionModes) as PermissionModeName[],
+});
+
+const cliToPermissionMode = Object.fromEntries(
+  Object.entries(permissionModes).map(([name, cli]) => [cli, name]),
+) as Record<string, PermissionModeName>;
+
+export const SessionRef = builder.objectRef<SessionRecord>('Session').implement({
+  description: 'One claude CLI running in its own tmux session.',
+  fields: (t) => ({
+    id: t.exposeID('id', {
+      description: 'The Claude session id it started with: session_id in its hook payloads.',
+    }),
+    claudeSessionId: t.exposeID('claudeSessionId', {
+      description: 'The current Claude session id; differs from id after /clear.',
+    }),
+    name: t.exposeString('name', { nullable: true }),
+    cwd: t.exposeString('cwd'),
+    model: t.exposeString('model', { nullable: true }),
+    permissionMode: t.field({
+      type: PermissionModeRef,
+      nullable: true,
+      resolve: (record) =>
+        record.permissionMode ? (cliToPermissionMode[record.permissionMode] ?? null) : null,
+    }),
+    status: t.field({ type: SessionStatusRef, resolve: (record) => record.status }),
+    error: t.exposeString('error', {
+      nullable: true,
+      description: 'Why the session crashed or failed to start, with what its screen showed.',
+    }),
+    tmuxSession: t.exposeString('tmuxSession'),
+    attachCommand: t.string({
+      description: 'The shell command a person runs to watch or take over the session.',
+      resolve: (record, _args, ctx) => ctx.sessions.attachCommand(record),
+    }),
+    createdAt: t.field({ type: 'DateTime', resolve: (record) => record.createdAt }),
+    lastEventAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (record) => record.lastEventAt,
+    }),
+    lastAssistantMessage: t.exposeString('lastAssistantMessage', { nullable: true }),
+    events: t.field({
+      type: [HookEventRef],
+      description: 'Stored events in seq order.',
+      args: {
+        after: t.arg.int({ description: 'Only events with seq > after.' }),
+        limit: t.arg.int({ description: 'At most this many (default 100, at most 1000).' }),
+        names: t.arg.stringList({ description: 'Only events with these names.' }),
+      },
+      resolve: (record, args, ctx) =>
+        ctx.log.read(record.id, {
+          after: Math.max(0, args.after ?? 0),
+          limit: Math.min(Math.max(args.limit ?? 100, 0), 1000),
+          ...(args.names ? { names: args.names } : {}),
+        }),
+    }),
+  }),
+});
+
+const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
+  fields: (t) => ({
+    id: t.id({ description: 'A UUID for the Claude session; generated when absent.' }),
+    cwd: t.string({ required: true, description: 'An existing directory claude works in.' }),
+    name: t.string(),
+    model: t.string({ description: "claude's --model, e.g. sonnet or a full model name." }),
+    permissionMode: t.field({ type: PermissionModeRef }),
+    prompt: t.string({ description: 'Sent as the first message as soon as the session is ready.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  sessions: t.field({
+    type: [SessionRef],
+    description: 'Every session the hub knows, oldest first.',
+    resolve: (_root, _args, ctx) => ctx.sessions.list(),
+  }),
+  session: t.field({
+    type: SessionRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.sessions.get(String(args.id)) ?? null,
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createSession: t.field({
+    type: SessionRef,
+    description:
+      'Starts claude in a new tmux session and returns once it is ready (its SessionStart arrived). A start that fails or hangs is an error carrying the screen.',
+    args: { input: t.arg({ type: CreateSessionInputRef, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      ctx.sessions.create({
+        id: input.id == null ? null : String(input.id),
+        cwd: input.cwd,
+        name: input.name,
+        model: input.model,
+        permissionMode: input.permissionMode ? permissionModes[input.permissionMode] : null,
+        prompt: input.prompt,
+      }),
+  }),
+  sendMessage: t.field({
+    type: SessionRef,
+    description: 'Types the text into the session and submits it as one prompt, exactly as given.',
+    args: {
+      sessionId: t.arg.id({ required: true }),
+      text: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) => ctx.sessions.send(String(args.sessionId), args.text),
+  }),
+  stopSession: t.field({
+    type: SessionRef,
+    description: 'Ends claude (its SessionEnd is still delivered), then its tmux session.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.sessions.stop(String(args.id)),
+  }),
+}));

@@ -1,0 +1,40 @@
+import { stringField, type StoredEvent } from '../events/hook-event.js';
+import { isRunning, SessionStatus, type SessionRecord } from './session.js';
+
+/**
+ * Applies what a hook event says to a session record. Hook events are the first source of
+ * truth for status; the pane's process (see statusOnExit) is the second.
+ * Returns whether anything a client can see changed.
+ */
+export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
+  const before = JSON.stringify(record);
+  const { payload } = event;
+  record.lastEventAt = event.receivedAt;
+  switch (event.eventName) {
+    case 'SessionStart':
+      // After /clear the same process goes on under a new Claude session id.
+      record.claudeSessionId = payload.session_id;
+      record.ended = false;
+      if (isRunning(record.status)) record.status = SessionStatus.Idle;
+      break;
+    case 'UserPromptSubmit':
+      if (isRunning(record.status)) record.status = SessionStatus.Busy;
+      break;
+    case 'Stop':
+    case 'StopFailure':
+      if (isRunning(record.status)) record.status = SessionStatus.Idle;
+      record.lastAssistantMessage =
+        stringField(payload, 'last_assistant_message') ?? record.lastAssistantMessage;
+      break;
+    case 'SessionEnd':
+      // `/clear` ends a Claude session id, not the hub session: a SessionStart follows.
+      if (stringField(payload, 'reason') !== 'clear') record.ended = true;
+      break;
+  }
+  return JSON.stringify(record) !== before;
+}
+
+/** The status of a session whose claude process has exited. */
+export function statusOnExit(record: SessionRecord, stopRequested: boolean): SessionStatus {
+  return stopRequested || record.ended ? SessionStatus.Stopped : SessionStatus.Crashed;
+}

@@ -1,0 +1,44 @@
+/** Lifecycle states; see the state machine in the README. */
+export const SessionStatus = {
+  /** tmux runs claude; its SessionStart has not arrived yet. */
+  Starting: 'STARTING',
+  /** The turn is over and claude waits for input. */
+  Idle: 'IDLE',
+  /** A prompt was submitted and the turn is running. */
+  Busy: 'BUSY',
+  /** Ended on purpose: stopSession, or claude exited after its SessionEnd. */
+  Stopped: 'STOPPED',
+  /** claude exited unexpectedly or failed to start. */
+  Crashed: 'CRASHED',
+} as const;
+export type SessionStatus = (typeof SessionStatus)[keyof typeof SessionStatus];
+
+/** Everything the hub keeps about a session, in memory and in the store. */
+export interface SessionRecord {
+  /** The first Claude session id; the hub's id for the session for its whole life. */
+  readonly id: string;
+  readonly name: string | null;
+  readonly cwd: string;
+  readonly model: string | null;
+  /** The CLI's value (`default`, `acceptEdits`, ...), or null for the CLI's default. */
+  readonly permissionMode: string | null;
+  readonly tmuxSession: string;
+  readonly settingsPath: string;
+  /** SHA-256 of the per-session hook secret; the secret itself is never stored. */
+  readonly hookSecretHash: string;
+  /** The current Claude session id: changes after `/clear`. */
+  claudeSessionId: string;
+  status: SessionStatus;
+  /** Why the session crashed or failed to start, with what the screen showed. */
+  error: string | null;
+  /** Set once a SessionEnd that really ends the session was received. */
+  ended: boolean;
+  restartCount: number;
+  readonly createdAt: number;
+  lastEventAt: number | null;
+  lastAssistantMessage: string | null;
+}
+
+export function isRunning(status: SessionStatus): boolean {
+  return status !== SessionStatus.Stopped && status !== SessionStatus.Crashed;
+}

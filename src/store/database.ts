@@ -1,0 +1,39 @@
+import { mkdirSync, accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+const schema = `
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  received_at INTEGER NOT NULL,
+  payload TEXT NOT NULL,
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+`;
+
+/**
+ * Opens (creating if needed) the hub's SQLite file in WAL mode. With synchronous=NORMAL a
+ * committed transaction survives the hub being killed; only a power cut could lose the last one.
+ */
+export function openDatabase(dataDir: string): Database.Database {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    accessSync(dataDir, constants.W_OK);
+    const db = new Database(path.join(dataDir, 'hub.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(schema);
+    return db;
+  } catch (error) {
+    throw new Error(`cannot use data dir ${dataDir}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}

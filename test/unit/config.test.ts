@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { optionSpecs, parseConfig } from '../../src/config.js';
+
+describe('parseConfig', () => {
+  it('uses the defaults when nothing is given', () => {
+    const result = parseConfig([], {});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.port).toBe(4000);
+    expect(result.config.host).toBe('127.0.0.1');
+    expect(result.config.claudeBin).toBe('claude');
+    expect(result.config.tmuxSocket).toBe('claude-code-hub');
+    expect(result.config.dataDir).toMatch(/\.local\/share\/claude-code-hub$/);
+  });
+
+  it('takes environment variables, and flags over them', () => {
+    const env = {
+      CLAUDE_HUB_PORT: '5000',
+      CLAUDE_HUB_HOST: '0.0.0.0',
+      CLAUDE_HUB_TMUX_SOCKET: 'from-env',
+    };
+    const result = parseConfig(
+      ['--port', '0', '--tmux-socket=from-flag', '--data-dir', 'rel/dir'],
+      env,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        port: 0,
+        host: '0.0.0.0',
+        tmuxSocket: 'from-flag',
+        dataDir: `${process.cwd()}/rel/dir`,
+      },
+    });
+  });
+
+  it.each([
+    [['--port', '70000'], '--port must be a port number from 0 to 65535, got "70000"'],
+    [['--port'], '--port needs a value'],
+    [['--nope'], 'unknown option "--nope" (see --help)'],
+    [['--tmux-socket', 'a b'], '--tmux-socket must be letters, digits, "_", "." or "-", got "a b"'],
+    [['--hook-timeout', '0'], '--hook-timeout must be a whole number of at least 1, got "0"'],
+  ])('rejects %j with a one-line error', (argv, error) => {
+    expect(parseConfig(argv, {})).toEqual({ ok: false, error });
+  });
+
+  it('rejects a bad environment value naming the variable', () => {
+    expect(parseConfig([], { CLAUDE_HUB_PORT: 'x' })).toEqual({
+      ok: false,
+      error: 'CLAUDE_HUB_PORT must be a port number from 0 to 65535, got "x"',
+    });
+  });
+
+  it('documents every option in the README table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const spec of optionSpecs) {
+      expect(readme).toContain(`\`--${spec.flag}\``);
+      expect(readme).toContain(`\`${spec.env}\``);
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { HookPayload, StoredEvent } from '../../src/events/hook-event.js';
+import { parseHookBody } from '../../src/events/hook-event.js';
+import { claudeCommand } from '../../src/sessions/claude-command.js';
+import { SessionStatus, type SessionRecord } from '../../src/sessions/session.js';
+import { applyEvent, statusOnExit } from '../../src/sessions/session-status.js';
+
+function record(): SessionRecord {
+  return {
+    id: 'a',
+    name: null,
+    cwd: '/tmp',
+    model: null,
+    permissionMode: null,
+    tmuxSession: 'claude-a',
+    settingsPath: '/tmp/a.json',
+    hookSecretHash: 'h',
+    claudeSessionId: 'a',
+    status: SessionStatus.Starting,
+    error: null,
+    ended: false,
+    restartCount: 0,
+    createdAt: 1,
+    lastEventAt: null,
+    lastAssistantMessage: null,
+  };
+}
+
+let seq = 0;
+function event(name: string, fields: Record<string, unknown> = {}, sessionId = 'a'): StoredEvent {
+  const payload = { session_id: sessionId, hook_event_name: name, ...fields } as HookPayload;
+  return {
+    sessionId: 'a',
+    seq: ++seq,
+    eventName: name,
+    receivedAt: 1000 + seq,
+    raw: JSON.stringify(payload),
+    payload,
+  };
+}
+
+describe('status derivation', () => {
+  it('follows a turn: STARTING, IDLE, BUSY, IDLE with the last message', () => {
+    const r = record();
+    expect(applyEvent(r, event('SessionStart', { source: 'startup' }))).toBe(true);
+    expect(r.status).toBe('IDLE');
+    applyEvent(r, event('UserPromptSubmit', { prompt: 'hi' }));
+    expect(r.status).toBe('BUSY');
+    applyEvent(r, event('PreToolUse', { tool_name: 'Bash' }));
+    expect(r.status).toBe('BUSY');
+    applyEvent(r, event('Stop', { last_assistant_message: 'done' }));
+    expect(r).toMatchObject({ status: 'IDLE', lastAssistantMessage: 'done' });
+    expect(r.lastEventAt).toBe(1000 + seq);
+  });
+
+  it('does not end the session on SessionEnd with reason clear, and follows the new id', () => {
+    const r = record();
+    applyEvent(r, event('SessionStart'));
+    applyEvent(r, event('SessionEnd', { reason: 'clear' }));
+    expect(r.ended).toBe(false);
+    applyEvent(r, event('SessionStart', { source: 'clear' }, 'b'));
+    expect(r.claudeSessionId).toBe('b');
+    expect(statusOnExit(r, false)).toBe('CRASHED');
+  });
+
+  it('is STOPPED when claude exits after a real SessionEnd or a requested stop, CRASHED otherwise', () => {
+    const r = record();
+    applyEvent(r, event('SessionStart'));
+    expect(statusOnExit(r, true)).toBe('STOPPED');
+    expect(statusOnExit(r, false)).toBe('CRASHED');
+    applyEvent(r, event('SessionEnd', { reason: 'other' }));
+    expect(statusOnExit(r, false)).toBe('STOPPED');
+  });
+
+  it('never revives a finished session from a late event', () => {
+    const r = record();
+    r.status = SessionStatus.Stopped;
+    applyEvent(r, event('UserPromptSubmit'));
+    expect(r.status).toBe('STOPPED');
+  });
+});
+
+describe('parseHookBody', () => {
+  it('accepts an object with session_id and hook_event_name', () => {
+    expect(parseHookBody('{"session_id":"s","hook_event_name":"Stop","x":[1]}')).toEqual({
+      ok: true,
+      payload: { session_id: 's', hook_event_name: 'Stop', x: [1] },
+    });
+  });
+
+  it.each([
+    ['{', /^body is not valid JSON/],
+    ['[1]', /^body must be a JSON object$/],
+    ['null', /^body must be a JSON object$/],
+    ['{"hook_event_name":"Stop"}', /^"session_id" must be a non-empty string/],
+    ['{"session_id":"s","hook_event_name":7}', /^"hook_event_name" must be a non-empty string/],
+  ])('rejects %s', (body, error) => {
+    const result = parseHookBody(body);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(error);
+  });
+});
+
+describe('claudeCommand', () => {
+  it('builds the argv for a new session with model and mode', () => {
+    expect(
+      claudeCommand({
+        claudeBin: 'claude',
+        sessionId: 'id',
+        settingsPath: '/s.json',
+        model: 'sonnet',
+        permissionMode: 'acceptEdits',
+      }),
+    ).toEqual([
+      'claude',
+      '--session-id',
+      'id',
+      '--settings',
+      '/s.json',
+      '--model',
+      'sonnet',
+      '--permission-mode',
+      'acceptEdits',
+    ]);
+  });
+
+  it('resumes instead of starting when asked, and leaves out what was not given', () => {
+    expect(
+      claudeCommand({
+        claudeBin: '/bin/c',
+        sessionId: 'id',
+        settingsPath: '/s.json',
+        resume: true,
+      }),
+    ).toEqual(['/bin/c', '--resume', 'id', '--settings', '/s.json']);
+  });
+});
