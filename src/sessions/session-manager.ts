@@ -227,7 +227,8 @@ export class SessionManager {
       .then(async () => {
         await this.#waitForStart(record);
         await this.#waitForInputBox(record);
-        await this.#tmux.paste(record.tmuxSession, text);
+        // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
+      await this.#tmux.paste(record.tmuxSession, text.replace(/\r\n?/g, '\n'));
         await sleep(this.#options.enterDelayMs);
         await this.#tmux.sendKeys(record.tmuxSession, ['Enter']);
         return record;

@@ -17,6 +17,30 @@ export interface NewSessionOptions {
   readonly argv: readonly string[];
 }
 
+/** claude turns a paste of more than this many characters into a `[Pasted text #N]` placeholder. */
+export const maxPasteChars = 800;
+/** ... and likewise a paste with more than this many line breaks. */
+export const maxPasteLineBreaks = 2;
+
+/** Splits text into pastes claude keeps verbatim; never inside a code point or a CRLF. */
+export function pasteChunks(text: string): string[] {
+  const chunks: string[] = [];
+  let chunk = '';
+  let breaks = 0;
+  for (const char of text.match(/\r\n|[\s\S]/gu) ?? []) {
+    const isBreak = char === '\n' || char === '\r' || char === '\r\n';
+    if (chunk.length + char.length > maxPasteChars || (isBreak && breaks === maxPasteLineBreaks)) {
+      chunks.push(chunk);
+      chunk = '';
+      breaks = 0;
+    }
+    chunk += char;
+    if (isBreak) breaks += 1;
+  }
+  if (chunk) chunks.push(chunk);
+  return chunks;
+}
+
 /** tmux session names the hub makes: validated here so no target can be anything else. */
 const sessionNamePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -47,9 +71,14 @@ export class TmuxDriver {
   async newSession(options: NewSessionOptions): Promise<void> {
     const env = Object.entries(options.env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
     target(options.name);
-    // The pane stays after claude exits (remain-on-exit, also set by the config file when this
-    // call starts the server) so its exit status and last screen can be read.
+    // remain-on-exit keeps the pane after claude exits, so its last screen can be read; the
+    // config file sets it too, for a server this call starts.
     await this.#run([
+      'set-option',
+      '-g',
+      'remain-on-exit',
+      'on',
+      ';',
       'new-session',
       '-d',
       '-s',
@@ -63,13 +92,6 @@ export class TmuxDriver {
       ...env,
       '--',
       ...options.argv,
-      ';',
-      'set-option',
-      '-w',
-      '-t',
-      target(options.name),
-      'remain-on-exit',
-      'on',
     ]);
   }
 
@@ -102,11 +124,16 @@ export class TmuxDriver {
     return result.exitCode === 0 ? result.stdout.replace(/\s+$/, '') : '';
   }
 
-  /** Types text as one bracketed paste, so newlines do not submit early. */
+  /**
+   * Types text as bracketed pastes, so newlines do not submit early. Each paste is small
+   * enough (see pasteChunks) that claude inserts it as text instead of a placeholder.
+   */
   async paste(name: string, text: string): Promise<void> {
     const buffer = `hub-${name}`;
-    await this.#run(['load-buffer', '-b', buffer, '-'], { input: text });
-    await this.#run(['paste-buffer', '-p', '-d', '-b', buffer, '-t', target(name)]);
+    for (const chunk of pasteChunks(text)) {
+      await this.#run(['load-buffer', '-b', buffer, '-'], { input: chunk });
+      await this.#run(['paste-buffer', '-p', '-d', '-b', buffer, '-t', target(name)]);
+    }
   }
 
   async sendKeys(name: string, keys: readonly string[]): Promise<void> {

@@ -64,7 +64,7 @@ export async function startClaudeWorld(script?: StubScript): Promise<ClaudeWorld
     },
     async close() {
       await stub.close();
-      rmSync(root, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

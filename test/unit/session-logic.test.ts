@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookPayload, StoredEvent } from '../../src/events/hook-event.js';
 import { parseHookBody } from '../../src/events/hook-event.js';
 import { claudeCommand } from '../../src/sessions/claude-command.js';
+import { maxPasteChars, maxPasteLineBreaks, pasteChunks } from '../../src/sessions/tmux-driver.js';
 import { SessionStatus, type SessionRecord } from '../../src/sessions/session.js';
 import { applyEvent, statusOnExit } from '../../src/sessions/session-status.js';
 
@@ -133,5 +134,30 @@ describe('claudeCommand', () => {
         resume: true,
       }),
     ).toEqual(['/bin/c', '--resume', 'id', '--settings', '/s.json']);
+  });
+});
+
+describe('pasteChunks', () => {
+  it('keeps short text whole', () => {
+    expect(pasteChunks('one line')).toEqual(['one line']);
+    expect(pasteChunks('a\nb\nc')).toEqual(['a\nb\nc']);
+  });
+
+  it('starts a new paste before a third line break or past 800 characters, never inside a code point', () => {
+    expect(pasteChunks('1\n2\n3\n4\n5')).toEqual(['1\n2\n3', '\n4\n5']);
+    const emoji = '🚀'.repeat(500);
+    const chunks = pasteChunks(emoji);
+    expect(chunks.join('')).toBe(emoji);
+    expect(chunks.every((chunk) => chunk.length <= maxPasteChars && !/^[\uDC00-\uDFFF]/.test(chunk))).toBe(true);
+  });
+
+  it('joins back to the same text', () => {
+    const text = Array.from({ length: 50 }, (_, i) => `${'x'.repeat(i * 37)}\n`).join('');
+    const chunks = pasteChunks(text);
+    expect(chunks.join('')).toBe(text);
+    for (const chunk of chunks) {
+      expect(chunk.length).toBeLessThanOrEqual(maxPasteChars);
+      expect((chunk.match(/\n/g) ?? []).length).toBeLessThanOrEqual(maxPasteLineBreaks);
+    }
   });
 });
