@@ -136,7 +136,7 @@ describe('a real claude session driven through the hub', () => {
     const [eventsA, eventsB] = await Promise.all(
       [streamA, streamB].map((stream) => stream.until((e) => e.sessionEvents.__typename === 'StopEvent', 45_000)),
     );
-    for (const [events, id, word] of [[eventsA, a.id, 'a'], [eventsB, b.id, 'b']] as const) {
+    for (const [events, id, word] of [[eventsA!, a.id, 'a'], [eventsB!, b.id, 'b']] as const) {
       const all = events.map((e) => e.sessionEvents);
       expect(all.every((e) => e.sessionId === id)).toBe(true);
       expect(all.every((e) => e.cwd.includes(`/${word}-`))).toBe(true);

@@ -1,3 +1,4 @@
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -175,5 +176,28 @@ describe('POST /hooks to subscribers', () => {
   it('answers a subscription to an unknown session with a clear error', async () => {
     const events = hub.subscribe(`subscription { sessionEvents(id: "nope") { seq } }`);
     await expect(events.next()).rejects.toThrow(/SESSION_NOT_FOUND|no session has id "nope"/);
+  });
+
+  it('prints events with their typed fields through the codegen example client', async () => {
+    const tail = execa('node', ['--import', 'tsx', 'client/tail.ts', session.id, '--after', '0', '--url', hub.url], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      reject: false,
+    });
+    await post({ session_id: session.id, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'tail me' }, tool_use_id: 't9' });
+    const lines: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`tail printed only ${JSON.stringify(lines)}`)), 20_000);
+      tail.stdout!.on('data', (chunk: Buffer) => {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        if (lines.some((line) => line.includes('tail me'))) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    tail.kill('SIGTERM');
+    await tail;
+    expect(lines[0]).toMatch(/^#1 \S+ SessionStart source=startup model=\S+$/);
+    expect(lines.at(-1)).toMatch(/^#\d+ \S+ PreToolUse Bash \{"command":"tail me"\}$/);
   });
 });
