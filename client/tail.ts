@@ -80,7 +80,10 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       after: { type: 'string' },
-      url: { type: 'string', default: process.env.CLAUDE_HUB_URL ?? 'http://127.0.0.1:4000/graphql' },
+      url: {
+        type: 'string',
+        default: process.env.CLAUDE_HUB_URL ?? 'http://127.0.0.1:4000/graphql',
+      },
     },
   });
   const [id] = positionals;
@@ -88,10 +91,17 @@ async function main(): Promise<void> {
     process.stderr.write('usage: npm run tail -- <session-id> [--after N] [--url URL]\n');
     process.exit(2);
   }
-  const client = createClient({ url: values.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+  const client = createClient({
+    url: values.url.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+  });
   const after = values.after === undefined ? null : Number(values.after);
   try {
-    for await (const result of client.iterate({ query: print(SessionEventsDocument), variables: { id, after } })) {
+    for await (const result of client.iterate({
+      query: print(SessionEventsDocument),
+      variables: { id, after },
+    })) {
       if (result.errors) throw new Error(result.errors.map((e) => e.message).join('; '));
       const data = result.data as SessionEventsSubscription | undefined;
       if (data) process.stdout.write(`${describeEvent(data.sessionEvents)}\n`);

@@ -2,12 +2,8 @@ import { commonFields, hookEvents, isKnownHookEvent, type FieldType } from '../e
 import type { HookPayload, StoredEvent } from '../events/hook-event.js';
 import { stringField } from '../events/hook-event.js';
 import { ErrorCode, HubError } from '../errors.js';
+import { camelCase } from '../events/hook-event-docs.js';
 import { builder } from './builder.js';
-
-/** `tool_use_id` -> `toolUseId`. */
-export function camelCase(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, char: string) => char.toUpperCase());
-}
 
 /** The GraphQL type name of an event name: a registry entry's own type, else UnknownHookEvent. */
 export function eventTypeName(eventName: string): string {

@@ -228,7 +228,7 @@ export class SessionManager {
         await this.#waitForStart(record);
         await this.#waitForInputBox(record);
         // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
-      await this.#tmux.paste(record.tmuxSession, text.replace(/\r\n?/g, '\n'));
+        await this.#tmux.paste(record.tmuxSession, text.replace(/\r\n?/g, '\n'));
         await sleep(this.#options.enterDelayMs);
         await this.#tmux.sendKeys(record.tmuxSession, ['Enter']);
         return record;

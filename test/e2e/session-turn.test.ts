@@ -100,12 +100,18 @@ describe('a real claude session driven through the hub', () => {
   });
 
   it('delivers a multi-line message full of special characters byte for byte', async () => {
-    const { createSession: session } = await hub.data(`mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id } }`, {
-      cwd: world.makeCwd(),
-    });
-    const events = hub.subscribe(`subscription($id: ID!) { sessionEvents(id: $id) { __typename ... on UserPromptSubmitEvent { prompt } } }`, {
-      id: session.id,
-    });
+    const { createSession: session } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id } }`,
+      {
+        cwd: world.makeCwd(),
+      },
+    );
+    const events = hub.subscribe(
+      `subscription($id: ID!) { sessionEvents(id: $id) { __typename ... on UserPromptSubmitEvent { prompt } } }`,
+      {
+        id: session.id,
+      },
+    );
     const text = [
       '- leading dash, "double" and \'single\' quotes, $HOME ${PATH} $(whoami) `uname`',
       '\\backslashes\\ and \\n not-a-newline, [brackets] {braces} <angle> | & ; * ? ~ # % ^ =',
@@ -115,8 +121,13 @@ describe('a real claude session driven through the hub', () => {
       'x'.repeat(900) + ' (a long line)',
       'and the end',
     ].join('\n');
-    await hub.data(`mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`, { id: session.id, text });
-    const [submit] = await events.until((e) => e.sessionEvents.__typename === 'UserPromptSubmitEvent', 30_000).then((all) => all.slice(-1));
+    await hub.data(
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      { id: session.id, text },
+    );
+    const [submit] = await events
+      .until((e) => e.sessionEvents.__typename === 'UserPromptSubmitEvent', 30_000)
+      .then((all) => all.slice(-1));
     expect(submit!.sessionEvents.prompt).toBe(text);
     await events.until((e) => e.sessionEvents.__typename === 'StopEvent', 30_000);
     await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
@@ -129,21 +140,38 @@ describe('a real claude session driven through the hub', () => {
       hub.data(create, { cwd: world.makeCwd('b') }),
     ]);
     const sub = (id: string) =>
-      hub.subscribe(`subscription($id: ID!) { sessionEvents(id: $id, after: 0) { __typename sessionId cwd ... on PostToolUseEvent { toolResponse } ... on StopEvent { lastAssistantMessage } } }`, { id });
+      hub.subscribe(
+        `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { __typename sessionId cwd ... on PostToolUseEvent { toolResponse } ... on StopEvent { lastAssistantMessage } } }`,
+        { id },
+      );
     const [streamA, streamB] = [sub(a.id), sub(b.id)];
     const send = `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`;
-    await Promise.all([hub.data(send, { id: a.id, text: 'run: echo from-a' }), hub.data(send, { id: b.id, text: 'run: echo from-b' })]);
+    await Promise.all([
+      hub.data(send, { id: a.id, text: 'run: echo from-a' }),
+      hub.data(send, { id: b.id, text: 'run: echo from-b' }),
+    ]);
     const [eventsA, eventsB] = await Promise.all(
-      [streamA, streamB].map((stream) => stream.until((e) => e.sessionEvents.__typename === 'StopEvent', 45_000)),
+      [streamA, streamB].map((stream) =>
+        stream.until((e) => e.sessionEvents.__typename === 'StopEvent', 45_000),
+      ),
     );
-    for (const [events, id, word] of [[eventsA!, a.id, 'a'], [eventsB!, b.id, 'b']] as const) {
+    for (const [events, id, word] of [
+      [eventsA!, a.id, 'a'],
+      [eventsB!, b.id, 'b'],
+    ] as const) {
       const all = events.map((e) => e.sessionEvents);
       expect(all.every((e) => e.sessionId === id)).toBe(true);
       expect(all.every((e) => e.cwd.includes(`/${word}-`))).toBe(true);
-      expect(all.find((e) => e.__typename === 'PostToolUseEvent').toolResponse.stdout).toBe(`from-${word}`);
+      expect(all.find((e) => e.__typename === 'PostToolUseEvent').toolResponse.stdout).toBe(
+        `from-${word}`,
+      );
       expect(all.at(-1).lastAssistantMessage).toBe(`ran: from-${word}`);
     }
-    await Promise.all([a.id, b.id].map((id) => hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id })));
+    await Promise.all(
+      [a.id, b.id].map((id) =>
+        hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id }),
+      ),
+    );
   });
 
   it('sends the prompt given at creation as the first message', async () => {
@@ -151,9 +179,12 @@ describe('a real claude session driven through the hub', () => {
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, prompt: "first words" }) { id } }`,
       { cwd: world.makeCwd() },
     );
-    const events = hub.subscribe(`subscription($id: ID!) { sessionEvents(id: $id, after: 0) { __typename ... on StopEvent { lastAssistantMessage } } }`, {
-      id: session.id,
-    });
+    const events = hub.subscribe(
+      `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { __typename ... on StopEvent { lastAssistantMessage } } }`,
+      {
+        id: session.id,
+      },
+    );
     const all = await events.until((e) => e.sessionEvents.__typename === 'StopEvent', 30_000);
     expect(all.at(-1)!.sessionEvents.lastAssistantMessage).toBe('echo: first words');
     await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
@@ -161,37 +192,51 @@ describe('a real claude session driven through the hub', () => {
 
   it('reports a start that claude refuses (bypass mode as root) as a failure with the screen', async () => {
     const cwd = world.makeCwd();
-    const result = await hub.gql(`mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: BYPASS_PERMISSIONS }) { id } }`, { cwd });
+    const result = await hub.gql(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: BYPASS_PERMISSIONS }) { id } }`,
+      { cwd },
+    );
     if (process.getuid?.() !== 0) return; // only root is refused
     expect(result.errors?.[0]?.extensions?.code).toBe('SESSION_START_FAILED');
     expect(result.errors?.[0]?.message).toMatch(/cannot be used with root\/sudo privileges/);
     const id = result.errors?.[0]?.extensions?.sessionId;
-    const { session } = await hub.data(`query($id: ID!) { session(id: $id) { status error } }`, { id });
+    const { session } = await hub.data(`query($id: ID!) { session(id: $id) { status error } }`, {
+      id,
+    });
     expect(session.status).toBe('CRASHED');
     expect(session.error).toMatch(/^claude exited.*cannot be used with root\/sudo privileges/s);
   });
 
   it('rejects bad createSession and sendMessage input with clear codes', async () => {
-    const errorOf = async (query: string, variables: Record<string, unknown>) => (await hub.gql(query, variables)).errors?.[0];
+    const errorOf = async (query: string, variables: Record<string, unknown>) =>
+      (await hub.gql(query, variables)).errors?.[0];
     const create = `mutation($input: CreateSessionInput!) { createSession(input: $input) { id } }`;
     expect(await errorOf(create, { input: { cwd: '/definitely/not/here' } })).toMatchObject({
       message: 'cwd must be an existing directory, got "/definitely/not/here" (string)',
       extensions: { code: 'BAD_USER_INPUT' },
     });
-    expect(await errorOf(create, { input: { cwd: world.makeCwd(), id: 'not-a-uuid' } })).toMatchObject({
+    expect(
+      await errorOf(create, { input: { cwd: world.makeCwd(), id: 'not-a-uuid' } }),
+    ).toMatchObject({
       message: 'id must be a UUID, got "not-a-uuid" (string)',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     const { sessions } = await hub.data(`{ sessions { id } }`);
-    expect(await errorOf(create, { input: { cwd: world.makeCwd(), id: sessions[0].id } })).toMatchObject({
+    expect(
+      await errorOf(create, { input: { cwd: world.makeCwd(), id: sessions[0].id } }),
+    ).toMatchObject({
       extensions: { code: 'SESSION_ALREADY_EXISTS' },
     });
     const send = `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`;
-    expect(await errorOf(send, { id: 'f0000000-0000-4000-8000-000000000000', text: 'hi' })).toMatchObject({ extensions: { code: 'SESSION_NOT_FOUND' } });
+    expect(
+      await errorOf(send, { id: 'f0000000-0000-4000-8000-000000000000', text: 'hi' }),
+    ).toMatchObject({ extensions: { code: 'SESSION_NOT_FOUND' } });
     expect(await errorOf(send, { id: sessions[0].id, text: ' \n\t ' })).toMatchObject({
       message: 'text must not be empty or only whitespace',
       extensions: { code: 'BAD_USER_INPUT' },
     });
-    expect(await errorOf(send, { id: sessions[0].id, text: 'hello' })).toMatchObject({ extensions: { code: 'SESSION_NOT_RUNNING' } });
+    expect(await errorOf(send, { id: sessions[0].id, text: 'hello' })).toMatchObject({
+      extensions: { code: 'SESSION_NOT_RUNNING' },
+    });
   });
 });

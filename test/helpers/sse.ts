@@ -7,8 +7,14 @@ export interface SseMessage {
 }
 
 /** Opens an SSE stream with fetch and queues every message; abort() closes it. */
-export function openSse(url: string, init: RequestInit = {}): LiveQueue<SseMessage> & { abort(): void; status: Promise<number> } {
-  const queue = new LiveQueue<SseMessage>() as LiveQueue<SseMessage> & { abort(): void; status: Promise<number> };
+export function openSse(
+  url: string,
+  init: RequestInit = {},
+): LiveQueue<SseMessage> & { abort(): void; status: Promise<number> } {
+  const queue = new LiveQueue<SseMessage>() as LiveQueue<SseMessage> & {
+    abort(): void;
+    status: Promise<number>;
+  };
   const controller = new AbortController();
   queue.abort = () => controller.abort();
   queue.onDispose(() => controller.abort());
@@ -24,7 +30,10 @@ export function openSse(url: string, init: RequestInit = {}): LiveQueue<SseMessa
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            const message: { event: string; data: string[]; id?: string } = { event: 'message', data: [] };
+            const message: { event: string; data: string[]; id?: string } = {
+              event: 'message',
+              data: [],
+            };
             for (const line of block.split('\n')) {
               if (line.startsWith(':')) continue;
               const colon = line.indexOf(':');
@@ -35,7 +44,11 @@ export function openSse(url: string, init: RequestInit = {}): LiveQueue<SseMessa
               else if (field === 'id') message.id = value;
             }
             if (message.data.length > 0 || message.event !== 'message') {
-              queue.push({ event: message.event, data: message.data.join('\n'), ...(message.id ? { id: message.id } : {}) });
+              queue.push({
+                event: message.event,
+                data: message.data.join('\n'),
+                ...(message.id ? { id: message.id } : {}),
+              });
             }
           }
         }

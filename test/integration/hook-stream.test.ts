@@ -17,20 +17,34 @@ describe('POST /hooks to subscribers', () => {
   let secret: string;
   let otherSecret: string;
 
-  const post = (body: string | object, auth: string | null = secret, headers: Record<string, string> = {}) =>
+  const post = (
+    body: string | object,
+    auth: string | null = secret,
+    headers: Record<string, string> = {},
+  ) =>
     fetch(`${hub.baseUrl}/hooks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(auth === null ? {} : { authorization: `Bearer ${auth}` }), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        ...(auth === null ? {} : { authorization: `Bearer ${auth}` }),
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const lastSeq = async (id: string) => {
-    const { session: s } = await hub.data(`query($id: ID!) { session(id: $id) { events(limit: 1000) { seq } } }`, { id });
+    const { session: s } = await hub.data(
+      `query($id: ID!) { session(id: $id) { events(limit: 1000) { seq } } }`,
+      { id },
+    );
     return (s.events as { seq: number }[]).at(-1)?.seq ?? 0;
   };
 
   beforeAll(async () => {
     world = await startClaudeWorld();
-    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin, '--max-hook-body', String(1024 * 1024)] });
+    hub = await startHub({
+      env: world.env,
+      args: ['--claude-bin', claudeBin, '--max-hook-body', String(1024 * 1024)],
+    });
     const create = `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`;
     [{ createSession: session }, { createSession: other }] = await Promise.all([
       hub.data(create, { cwd: world.makeCwd() }),
@@ -47,25 +61,62 @@ describe('POST /hooks to subscribers', () => {
 
   it('delivers posted events over graphql-ws typed, in order, with the payload verbatim', async () => {
     const from = await lastSeq(session.id);
-    const events = hub.subscribe(`subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${fields} } }`, {
-      id: session.id,
-      after: from,
-    });
+    const events = hub.subscribe(
+      `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${fields} } }`,
+      {
+        id: session.id,
+        after: from,
+      },
+    );
     const payloads = [
-      { session_id: session.id, hook_event_name: 'Notification', message: 'needs you', title: 'T', notification_type: 'idle_prompt', cwd: '/x' },
-      { session_id: session.id, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls "$HOME" ✓' }, tool_use_id: 'toolu_1' },
-      { session_id: session.id, hook_event_name: 'SomethingFromANewerCli', nested: { a: [1, null, 'two'] }, big: 1e300 },
+      {
+        session_id: session.id,
+        hook_event_name: 'Notification',
+        message: 'needs you',
+        title: 'T',
+        notification_type: 'idle_prompt',
+        cwd: '/x',
+      },
+      {
+        session_id: session.id,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls "$HOME" ✓' },
+        tool_use_id: 'toolu_1',
+      },
+      {
+        session_id: session.id,
+        hook_event_name: 'SomethingFromANewerCli',
+        nested: { a: [1, null, 'two'] },
+        big: 1e300,
+      },
     ];
     for (const payload of payloads) {
       const response = await post(payload);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({});
     }
-    const received = [await events.next(), await events.next(), await events.next()].map((e) => e.sessionEvents);
+    const received = [await events.next(), await events.next(), await events.next()].map(
+      (e) => e.sessionEvents,
+    );
     expect(received.map((e) => e.seq)).toEqual([from + 1, from + 2, from + 3]);
-    expect(received[0]).toMatchObject({ __typename: 'NotificationEvent', message: 'needs you', title: 'T', notificationType: 'idle_prompt' });
-    expect(received[1]).toMatchObject({ __typename: 'PreToolUseEvent', toolName: 'Bash', toolInput: { command: 'ls "$HOME" ✓' }, toolUseId: 'toolu_1' });
-    expect(received[2]).toMatchObject({ __typename: 'UnknownHookEvent', eventName: 'SomethingFromANewerCli', sessionId: session.id });
+    expect(received[0]).toMatchObject({
+      __typename: 'NotificationEvent',
+      message: 'needs you',
+      title: 'T',
+      notificationType: 'idle_prompt',
+    });
+    expect(received[1]).toMatchObject({
+      __typename: 'PreToolUseEvent',
+      toolName: 'Bash',
+      toolInput: { command: 'ls "$HOME" ✓' },
+      toolUseId: 'toolu_1',
+    });
+    expect(received[2]).toMatchObject({
+      __typename: 'UnknownHookEvent',
+      eventName: 'SomethingFromANewerCli',
+      sessionId: session.id,
+    });
     expect(received.map((e) => e.payload)).toEqual(payloads);
   });
 
@@ -96,15 +147,30 @@ describe('POST /hooks to subscribers', () => {
   });
 
   it('keeps two sessions apart: each stream only has its own events', async () => {
-    const a = hub.subscribe(`subscription($id: ID!) { sessionEvents(id: $id) { sessionId payload } }`, { id: session.id });
-    const b = hub.subscribe(`subscription($id: ID!) { sessionEvents(id: $id) { sessionId payload } }`, { id: other.id });
+    const a = hub.subscribe(
+      `subscription($id: ID!) { sessionEvents(id: $id) { sessionId payload } }`,
+      { id: session.id },
+    );
+    const b = hub.subscribe(
+      `subscription($id: ID!) { sessionEvents(id: $id) { sessionId payload } }`,
+      { id: other.id },
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     await Promise.all([
       post({ session_id: session.id, hook_event_name: 'Notification', message: 'for a' }),
-      post({ session_id: other.id, hook_event_name: 'Notification', message: 'for b' }, otherSecret),
+      post(
+        { session_id: other.id, hook_event_name: 'Notification', message: 'for b' },
+        otherSecret,
+      ),
     ]);
-    expect((await a.next()).sessionEvents).toMatchObject({ sessionId: session.id, payload: { message: 'for a' } });
-    expect((await b.next()).sessionEvents).toMatchObject({ sessionId: other.id, payload: { message: 'for b' } });
+    expect((await a.next()).sessionEvents).toMatchObject({
+      sessionId: session.id,
+      payload: { message: 'for a' },
+    });
+    expect((await b.next()).sessionEvents).toMatchObject({
+      sessionId: other.id,
+      payload: { message: 'for b' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(a.received).toHaveLength(1);
     expect(b.received).toHaveLength(1);
@@ -114,14 +180,23 @@ describe('POST /hooks to subscribers', () => {
     const start = await lastSeq(session.id);
     const burst = (from: number, count: number) =>
       Promise.all(
-        Array.from({ length: count }, (_, i) => post({ session_id: session.id, hook_event_name: 'Notification', message: `m${from + i}` })),
+        Array.from({ length: count }, (_, i) =>
+          post({
+            session_id: session.id,
+            hook_event_name: 'Notification',
+            message: `m${from + i}`,
+          }),
+        ),
       );
     await burst(0, 50);
     const replaying = burst(50, 150);
-    const events = hub.subscribe(`subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { seq payload } }`, {
-      id: session.id,
-      after: start,
-    });
+    const events = hub.subscribe(
+      `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { seq payload } }`,
+      {
+        id: session.id,
+        after: start,
+      },
+    );
     await replaying;
     await burst(200, 50);
     const seqs: number[] = [];
@@ -134,7 +209,9 @@ describe('POST /hooks to subscribers', () => {
       `query($id: ID!, $after: Int) { session(id: $id) { events(after: $after, limit: 3, names: ["Notification"]) { seq eventName } } }`,
       { id: session.id, after: start + 10 },
     );
-    expect(paged.events).toEqual([11, 12, 13].map((n) => ({ seq: start + n, eventName: 'Notification' })));
+    expect(paged.events).toEqual(
+      [11, 12, 13].map((n) => ({ seq: start + n, eventName: 'Notification' })),
+    );
   });
 
   it("streams over yoga's SSE transport too", async () => {
@@ -152,13 +229,20 @@ describe('POST /hooks to subscribers', () => {
     const first = JSON.parse((await stream.until((m) => m.event === 'next')).at(-1)!.data);
     const second = JSON.parse((await stream.until((m) => m.event === 'next')).at(-1)!.data);
     expect(first.data.sessionEvents.seq).toBe(from);
-    expect(second.data.sessionEvents).toEqual({ seq: from + 1, eventName: 'Notification', message: 'over sse' });
+    expect(second.data.sessionEvents).toEqual({
+      seq: from + 1,
+      eventName: 'Notification',
+      message: 'over sse',
+    });
     stream.abort();
   });
 
   it('serves plain SSE at /sessions/:id/events with the raw body as data', async () => {
     const from = await lastSeq(session.id);
-    const raw = '{"session_id":"' + session.id + '","hook_event_name":"Notification","message":"line1\\nline2",  "spacing":  true}';
+    const raw =
+      '{"session_id":"' +
+      session.id +
+      '","hook_event_name":"Notification","message":"line1\\nline2",  "spacing":  true}';
     const stream = openSse(`${hub.baseUrl}/sessions/${session.id}/events?after=${from}`);
     expect(await stream.status).toBe(200);
     expect((await post(raw)).status).toBe(200);
@@ -166,7 +250,9 @@ describe('POST /hooks to subscribers', () => {
     expect(message).toEqual({ event: 'hook', id: String(from + 1), data: raw });
     stream.abort();
 
-    const missing = await fetch(`${hub.baseUrl}/sessions/00000000-0000-0000-0000-000000000000/events`);
+    const missing = await fetch(
+      `${hub.baseUrl}/sessions/00000000-0000-0000-0000-000000000000/events`,
+    );
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: 'SESSION_NOT_FOUND' });
     const bad = await fetch(`${hub.baseUrl}/sessions/${session.id}/events?after=-3`);
@@ -179,14 +265,27 @@ describe('POST /hooks to subscribers', () => {
   });
 
   it('prints events with their typed fields through the codegen example client', async () => {
-    const tail = execa('node', ['--import', 'tsx', 'client/tail.ts', session.id, '--after', '0', '--url', hub.url], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      reject: false,
+    const tail = execa(
+      'node',
+      ['--import', 'tsx', 'client/tail.ts', session.id, '--after', '0', '--url', hub.url],
+      {
+        cwd: new URL('../..', import.meta.url).pathname,
+        reject: false,
+      },
+    );
+    await post({
+      session_id: session.id,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'tail me' },
+      tool_use_id: 't9',
     });
-    await post({ session_id: session.id, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'tail me' }, tool_use_id: 't9' });
     const lines: string[] = [];
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`tail printed only ${JSON.stringify(lines)}`)), 20_000);
+      const timer = setTimeout(
+        () => reject(new Error(`tail printed only ${JSON.stringify(lines)}`)),
+        20_000,
+      );
       tail.stdout!.on('data', (chunk: Buffer) => {
         lines.push(...chunk.toString().split('\n').filter(Boolean));
         if (lines.some((line) => line.includes('tail me'))) {

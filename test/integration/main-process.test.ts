@@ -12,10 +12,24 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('npm start', () => {
   it('prints one ready line, serves GraphQL, and shuts down cleanly on SIGTERM', async () => {
     // Started the way `npm start` starts it, without npm in between so the signal reaches it.
-    const hub = execa('node', ['--import', 'tsx', 'src/main.ts', '--port', '0', '--data-dir', dataDir, '--tmux-socket', `cch-main-${process.pid}`], {
-      cwd: root,
-      reject: false,
-    });
+    const hub = execa(
+      'node',
+      [
+        '--import',
+        'tsx',
+        'src/main.ts',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--tmux-socket',
+        `cch-main-${process.pid}`,
+      ],
+      {
+        cwd: root,
+        reject: false,
+      },
+    );
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
       hub.stdout!.on('data', (chunk: Buffer) => {
@@ -24,7 +38,9 @@ describe('npm start', () => {
       });
       hub.once('exit', () => reject(new Error(`hub exited early: ${out}`)));
     });
-    const match = /^claude-code-hub listening on (http:\/\/127\.0\.0\.1:\d+\/graphql)\n$/.exec(line);
+    const match = /^claude-code-hub listening on (http:\/\/127\.0\.0\.1:\d+\/graphql)\n$/.exec(
+      line,
+    );
     expect(match).not.toBeNull();
     const response = await fetch(match![1]!, {
       method: 'POST',
@@ -39,17 +55,29 @@ describe('npm start', () => {
   });
 
   it.each([
-    [['--port', 'nine'], 'claude-code-hub: --port must be a port number from 0 to 65535, got "nine"'],
+    [
+      ['--port', 'nine'],
+      'claude-code-hub: --port must be a port number from 0 to 65535, got "nine"',
+    ],
     [['--colour'], 'claude-code-hub: unknown option "--colour" (see --help)'],
   ])('exits 2 with a one-line error for %j', async (args, message) => {
-    const result = await execa('npm', ['start', '--silent', '--', ...args], { cwd: root, reject: false });
+    const result = await execa('npm', ['start', '--silent', '--', ...args], {
+      cwd: root,
+      reject: false,
+    });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr.split('\n').filter((l) => l.startsWith('claude-code-hub'))).toEqual([message]);
+    expect(result.stderr.split('\n').filter((l) => l.startsWith('claude-code-hub'))).toEqual([
+      message,
+    ]);
     expect(result.stdout).toBe('');
   });
 
   it('exits 1 with a clear error when the data dir cannot be used', async () => {
-    const result = await execa('npm', ['start', '--silent', '--', '--port', '0', '--data-dir', '/etc/hostname/data'], { cwd: root, reject: false });
+    const result = await execa(
+      'npm',
+      ['start', '--silent', '--', '--port', '0', '--data-dir', '/etc/hostname/data'],
+      { cwd: root, reject: false },
+    );
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/claude-code-hub: cannot use data dir \/etc\/hostname\/data: /);
   });

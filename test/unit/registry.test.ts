@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { isObjectType, isInterfaceType } from 'graphql';
 import { commonFields, hookEventNames, hookEvents } from '../../src/events/registry.js';
-import { camelCase, eventTypeName, readField } from '../../src/schema/events.js';
+import { eventTypeName, readField } from '../../src/schema/events.js';
+import { camelCase, hookEventDocs } from '../../src/events/hook-event-docs.js';
 import { exampleHookSettings, hookSettings } from '../../src/hooks/settings.js';
 import { printSortedSchema, schema } from '../../src/schema/index.js';
 
@@ -110,7 +111,7 @@ describe('hook event registry', () => {
     expect(only('Setup')).toMatchObject({ type: 'command' });
   });
 
-  it('matches the committed schema.graphql and hooks/settings.json (run npm run schema)', () => {
+  it('matches the committed schema.graphql, hooks/settings.json and docs (run npm run schema)', () => {
     expect(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8')).toBe(
       printSortedSchema(),
     );

@@ -148,7 +148,9 @@ describe('pasteChunks', () => {
     const emoji = '🚀'.repeat(500);
     const chunks = pasteChunks(emoji);
     expect(chunks.join('')).toBe(emoji);
-    expect(chunks.every((chunk) => chunk.length <= maxPasteChars && !/^[\uDC00-\uDFFF]/.test(chunk))).toBe(true);
+    expect(
+      chunks.every((chunk) => chunk.length <= maxPasteChars && !/^[\uDC00-\uDFFF]/.test(chunk)),
+    ).toBe(true);
   });
 
   it('joins back to the same text', () => {
