@@ -25,8 +25,6 @@ export interface AppOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Where log lines go; stderr by default. */
   readonly log?: (message: string) => void;
-  /** Stop every running session when the hub stops. */
-  readonly stopSessionsOnExit?: boolean;
 }
 
 export interface App {
@@ -51,7 +49,12 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   const tmuxConfig = path.join(config.dataDir, 'tmux.conf');
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
   const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig);
-  const eventLog = new SqliteEventLog(db);
+  const eventLog = new SqliteEventLog(db, {
+    events: config.retainEvents,
+    maxAgeMs: config.retainDays * 24 * 60 * 60 * 1000,
+  });
+  const pruner = setInterval(() => eventLog.prune(), 60_000);
+  pruner.unref();
   const bus = new LocalEventBus();
   const sessions = new SessionManager(
     {
@@ -65,6 +68,13 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       pollIntervalMs: 500,
       enterDelayMs: 300,
       inputSettleMs: 500,
+      restartPolicy: {
+        limit: config.restartLimit,
+        windowMs: config.restartWindowSeconds * 1000,
+        initialDelayMs: config.restartDelaySeconds * 1000,
+        maxDelayMs: config.restartMaxDelaySeconds * 1000,
+      },
+      log,
     },
     { tmux, log: eventLog, bus, store: new SessionStore(db) },
   );
@@ -161,7 +171,8 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       return { url: `http://${shownHost}:${port}${yoga.graphqlEndpoint}`, port };
     },
     async stop() {
-      await sessions.close(options.stopSessionsOnExit ?? true);
+      clearInterval(pruner);
+      await sessions.close(config.stopSessionsOnExit);
       for (const client of wsServer.clients) client.terminate();
       await new Promise((resolve) => wsServer.close(resolve));
       server.closeAllConnections();

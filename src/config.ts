@@ -16,14 +16,26 @@ export interface HubConfig {
   readonly maxHookBodyBytes: number;
   /** Events one subscriber may lag behind before it is dropped (it resumes with `after`). */
   readonly subscriberBuffer: number;
+  /** Stop every session when the hub shuts down; by default they keep running. */
+  readonly stopSessionsOnExit: boolean;
+  /** Seconds before the first restart of a crashed session; doubles each time. */
+  readonly restartDelaySeconds: number;
+  readonly restartMaxDelaySeconds: number;
+  /** Restarts allowed within restartWindowSeconds before giving up; 0 turns restarts off. */
+  readonly restartLimit: number;
+  readonly restartWindowSeconds: number;
+  /** Events kept per session (older ones are deleted); 0 keeps all. */
+  readonly retainEvents: number;
+  /** Days an event is kept; 0 keeps events whatever their age. */
+  readonly retainDays: number;
 }
 
 interface OptionSpec {
   readonly flag: string;
   readonly env: string;
   readonly key: keyof HubConfig;
-  readonly kind: 'port' | 'string' | 'name' | 'positive';
-  readonly default: string | number;
+  readonly kind: 'port' | 'string' | 'name' | 'positive' | 'count' | 'boolean';
+  readonly default: string | number | boolean;
   readonly description: string;
 }
 
@@ -102,6 +114,63 @@ export const optionSpecs: readonly OptionSpec[] = [
     description:
       'Events a subscriber may lag behind before it is dropped with SUBSCRIBER_TOO_SLOW.',
   },
+  {
+    flag: 'stop-sessions-on-exit',
+    env: 'CLAUDE_HUB_STOP_SESSIONS_ON_EXIT',
+    key: 'stopSessionsOnExit',
+    kind: 'boolean',
+    default: false,
+    description: 'Stop every session when the hub shuts down (by default they keep running).',
+  },
+  {
+    flag: 'restart-delay',
+    env: 'CLAUDE_HUB_RESTART_DELAY',
+    key: 'restartDelaySeconds',
+    kind: 'positive',
+    default: 1,
+    description: 'Seconds before restarting a crashed session; doubles after each restart.',
+  },
+  {
+    flag: 'restart-max-delay',
+    env: 'CLAUDE_HUB_RESTART_MAX_DELAY',
+    key: 'restartMaxDelaySeconds',
+    kind: 'positive',
+    default: 60,
+    description: 'Cap of the doubling restart delay, in seconds.',
+  },
+  {
+    flag: 'restart-limit',
+    env: 'CLAUDE_HUB_RESTART_LIMIT',
+    key: 'restartLimit',
+    kind: 'count',
+    default: 5,
+    description:
+      'Restarts of one session within the window before giving up; 0 turns restarts off.',
+  },
+  {
+    flag: 'restart-window',
+    env: 'CLAUDE_HUB_RESTART_WINDOW',
+    key: 'restartWindowSeconds',
+    kind: 'positive',
+    default: 600,
+    description: 'Seconds over which restarts are counted for --restart-limit.',
+  },
+  {
+    flag: 'retain-events',
+    env: 'CLAUDE_HUB_RETAIN_EVENTS',
+    key: 'retainEvents',
+    kind: 'count',
+    default: 1_000_000,
+    description: 'Events kept per session; older ones are deleted. 0 keeps all.',
+  },
+  {
+    flag: 'retain-days',
+    env: 'CLAUDE_HUB_RETAIN_DAYS',
+    key: 'retainDays',
+    kind: 'count',
+    default: 0,
+    description: 'Days an event is kept; 0 keeps events whatever their age.',
+  },
 ];
 
 export type ConfigResult =
@@ -109,7 +178,7 @@ export type ConfigResult =
   | { readonly ok: false; readonly help: true }
   | { readonly ok: false; readonly help?: false; readonly error: string };
 
-function parseValue(spec: OptionSpec, raw: string, source: string): string | number {
+function parseValue(spec: OptionSpec, raw: string, source: string): string | number | boolean {
   const bad = (what: string) => new Error(`${source} must be ${what}, got ${JSON.stringify(raw)}`);
   switch (spec.kind) {
     case 'port': {
@@ -122,6 +191,14 @@ function parseValue(spec: OptionSpec, raw: string, source: string): string | num
       if (!/^\d+$/.test(raw) || value < 1) throw bad('a whole number of at least 1');
       return value;
     }
+    case 'count': {
+      const value = Number(raw);
+      if (!/^\d+$/.test(raw)) throw bad('a whole number (0 or more)');
+      return value;
+    }
+    case 'boolean':
+      if (!['1', '0', 'true', 'false'].includes(raw)) throw bad('1, 0, true or false');
+      return raw === '1' || raw === 'true';
     case 'name':
       if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) throw bad('letters, digits, "_", "." or "-"');
       return raw;
@@ -136,7 +213,7 @@ export function parseConfig(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): ConfigResult {
-  const values = new Map<keyof HubConfig, string | number>();
+  const values = new Map<keyof HubConfig, string | number | boolean>();
   try {
     for (const spec of optionSpecs) {
       const raw = env[spec.env];
@@ -152,6 +229,7 @@ export function parseConfig(
       const spec = match && optionSpecs.find((candidate) => candidate.flag === match[1]);
       if (!match || !spec) throw new Error(`unknown option ${JSON.stringify(arg)} (see --help)`);
       let raw = match[2];
+      if (raw === undefined && spec.kind === 'boolean') raw = 'true';
       if (raw === undefined) {
         raw = argv[++i];
         if (raw === undefined) throw new Error(`--${spec.flag} needs a value`);
@@ -172,7 +250,7 @@ function expandHome(dir: string): string {
 export function usage(): string {
   const lines = optionSpecs.map(
     (spec) =>
-      `  --${spec.flag.padEnd(18)} ${spec.description} [${spec.env}, default ${spec.default}]`,
+      `  --${spec.flag.padEnd(22)} ${spec.description} [${spec.env}, default ${spec.default}]`,
   );
-  return `Usage: claude-code-hub [options]\n\nRuns the GraphQL hub for Claude Code sessions.\n\nOptions:\n${lines.join('\n')}\n  --help               Show this text.\n`;
+  return `Usage: claude-code-hub [options]\n\nRuns the GraphQL hub for Claude Code sessions.\n\nOptions:\n${lines.join('\n')}\n  --help                   Show this text.\n`;
 }

@@ -8,6 +8,8 @@ export const ErrorCode = {
   SessionNotFound: 'SESSION_NOT_FOUND',
   /** A session with that id exists already. */
   SessionExists: 'SESSION_ALREADY_EXISTS',
+  /** The session runs already, so it cannot be resumed. */
+  SessionRunning: 'SESSION_RUNNING',
   /** The session is stopped or crashed and cannot take input. */
   SessionNotRunning: 'SESSION_NOT_RUNNING',
   /** claude exited or never became ready; `extensions.screen` holds what it showed. */

@@ -340,3 +340,28 @@ export const hookEventNames = Object.keys(hookEvents) as HookEventName[];
 export function isKnownHookEvent(name: string): name is HookEventName {
   return Object.hasOwn(hookEvents, name);
 }
+
+/**
+ * Events the hub itself puts in a session's stream, typed like hook events. Claude Code never
+ * posts them, and the hook endpoint refuses a posted event with one of these names.
+ */
+export const hubEvents = {
+  HubEventsMissed: {
+    description:
+      'The hub was down while the session went on, so the hook events of that time never arrived; says what the transcript shows happened meanwhile.',
+    http: false,
+    fields: {
+      since: 'String',
+      until: 'String',
+      step_count: 'Int',
+      steps: 'JSON',
+      turn_over: 'Boolean',
+    },
+  },
+} as const satisfies Record<string, HookEventSpec>;
+
+export type HubEventName = keyof typeof hubEvents;
+
+export function isHubEvent(name: string): name is HubEventName {
+  return Object.hasOwn(hubEvents, name);
+}

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseHookBody } from '../events/hook-event.js';
+import { isHubEvent } from '../events/registry.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { readBody, sendJson } from '../http/http-io.js';
 
@@ -28,6 +29,10 @@ export function hookEndpoint(sessions: SessionManager, options: HookEndpointOpti
     if (!body.ok) return sendJson(res, body.status, { error: body.error, code: body.code });
     const parsed = parseHookBody(body.text);
     if (!parsed.ok) return sendJson(res, 400, { error: parsed.error, code: 'BAD_HOOK_PAYLOAD' });
+    if (isHubEvent(parsed.payload.hook_event_name)) {
+      const error = `"${parsed.payload.hook_event_name}" is an event only the hub makes`;
+      return sendJson(res, 400, { error, code: 'BAD_HOOK_PAYLOAD' });
+    }
     try {
       const result = await sessions.ingest(secret, body.text, parsed.payload);
       if (!result.ok)

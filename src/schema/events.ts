@@ -1,4 +1,11 @@
-import { commonFields, hookEvents, isKnownHookEvent, type FieldType } from '../events/registry.js';
+import {
+  commonFields,
+  hookEvents,
+  hubEvents,
+  isHubEvent,
+  isKnownHookEvent,
+  type FieldType,
+} from '../events/registry.js';
 import type { HookPayload, StoredEvent } from '../events/hook-event.js';
 import { stringField } from '../events/hook-event.js';
 import { ErrorCode, HubError } from '../errors.js';
@@ -7,7 +14,9 @@ import { builder } from './builder.js';
 
 /** The GraphQL type name of an event name: a registry entry's own type, else UnknownHookEvent. */
 export function eventTypeName(eventName: string): string {
-  return isKnownHookEvent(eventName) ? `${eventName}Event` : 'UnknownHookEvent';
+  return isKnownHookEvent(eventName) || isHubEvent(eventName)
+    ? `${eventName}Event`
+    : 'UnknownHookEvent';
 }
 
 /** Reads a payload key as the registry's type says; a value of another type reads as null. */
@@ -64,10 +73,10 @@ const interfaceFieldNames = new Set([
 ]);
 
 /** One object type per registry entry, with the event's own fields typed and camelCased. */
-for (const [eventName, spec] of Object.entries(hookEvents)) {
+for (const [eventName, spec] of [...Object.entries(hookEvents), ...Object.entries(hubEvents)]) {
   const fields: Record<string, FieldType> = { ...spec.fields, ...commonFields };
   builder.objectRef<StoredEvent>(`${eventName}Event`).implement({
-    description: `${spec.description}${spec.http ? '' : ' Delivered by the command-hook forwarder.'}`,
+    description: `${spec.description}${spec.http || isHubEvent(eventName) ? '' : ' Delivered by the command-hook forwarder.'}`,
     interfaces: [HookEventRef],
     fields: (t) =>
       Object.fromEntries(

@@ -40,6 +40,9 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       nullable: true,
       description: 'Why the session crashed or failed to start, with what its screen showed.',
     }),
+    restartCount: t.exposeInt('restartCount', {
+      description: 'How often the hub restarted it after a crash.',
+    }),
     tmuxSession: t.exposeString('tmuxSession'),
     attachCommand: t.string({
       description: 'The shell command a person runs to watch or take over the session.',
@@ -119,6 +122,13 @@ builder.mutationFields((t) => ({
       text: t.arg.string({ required: true }),
     },
     resolve: (_root, args, ctx) => ctx.sessions.send(String(args.sessionId), args.text),
+  }),
+  resumeSession: t.field({
+    type: SessionRef,
+    description:
+      'Continues a STOPPED or CRASHED session with claude --resume in a new tmux session: same id, same event stream. Returns once it is ready.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.sessions.resume(String(args.id)),
   }),
   stopSession: t.field({
     type: SessionRef,

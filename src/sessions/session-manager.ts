@@ -1,18 +1,20 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
-import type { HookPayload, StoredEvent } from '../events/hook-event.js';
+import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
 import { hookSecretEnv, hookSettings } from '../hooks/settings.js';
+import type { SessionStore } from '../store/session-store.js';
 import { claudeCommand } from './claude-command.js';
+import { decideRestart, type RestartPolicy } from './restart-policy.js';
+import { inputReady } from './screen.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, statusOnExit } from './session-status.js';
-import { inputReady } from './screen.js';
-import type { SessionStore } from '../store/session-store.js';
-import type { TmuxDriver } from './tmux-driver.js';
+import type { PaneState, TmuxDriver } from './tmux-driver.js';
+import { readTranscriptSince } from './transcript.js';
 
 export interface SessionManagerOptions {
   readonly claudeBin: string;
@@ -23,7 +25,7 @@ export interface SessionManagerOptions {
   readonly hookTimeoutSeconds: number;
   /** How long createSession and early messages wait for claude's SessionStart. */
   readonly startTimeoutMs: number;
-  /** How long stopSession waits for claude's SessionEnd before killing the tmux session. */
+  /** How long stopSession waits for claude's SessionEnd before giving up on it. */
   readonly stopTimeoutMs: number;
   /** How often tmux is asked whether each claude process still runs. */
   readonly pollIntervalMs: number;
@@ -31,6 +33,8 @@ export interface SessionManagerOptions {
   readonly enterDelayMs: number;
   /** Pause after the input box first appears: the TUI drops keys typed right away. */
   readonly inputSettleMs: number;
+  readonly restartPolicy: RestartPolicy;
+  readonly log: (message: string) => void;
 }
 
 export interface CreateSessionInput {
@@ -54,7 +58,8 @@ function sha256(text: string): string {
 
 /**
  * Owns the sessions: starts claude in tmux, routes hook events to the right session, derives
- * status, types messages, and notices when a claude process exits.
+ * status, types messages, notices when a claude process exits, restarts crashed ones, and
+ * re-adopts the sessions still running when the hub starts again.
  */
 export class SessionManager {
   readonly #options: SessionManagerOptions;
@@ -66,7 +71,8 @@ export class SessionManager {
   readonly #bySecretHash = new Map<string, string>();
   readonly #byClaudeId = new Map<string, string>();
   readonly #stopping = new Set<string>();
-  /** Per session: resolves waiters when its status changes. */
+  readonly #restartTimers = new Map<string, NodeJS.Timeout>();
+  /** Per session: checks run whenever it changes, for those waiting on it. */
   readonly #changeWaiters = new Map<string, Set<() => void>>();
   /** Per session: the tail of its message chain, so pastes never interleave. */
   readonly #typing = new Map<string, Promise<unknown>>();
@@ -74,7 +80,7 @@ export class SessionManager {
   readonly #inputSeen = new Set<string>();
   #hookUrl = '';
   #poller: NodeJS.Timeout | null = null;
-  #polling = false;
+  #polling: Promise<void> | null = null;
 
   constructor(
     options: SessionManagerOptions,
@@ -88,11 +94,26 @@ export class SessionManager {
     for (const record of deps.store.loadAll()) this.#index(record);
   }
 
-  /** Starts watching processes; `hookUrl` is where the sessions' hooks post. */
+  /**
+   * Re-adopts the sessions still running in tmux, marks the others, and starts watching.
+   * `hookUrl` is where the sessions' hooks post.
+   */
   async start(hookUrl: string): Promise<void> {
     this.#hookUrl = hookUrl;
-    await this.#poll();
-    this.#poller = setInterval(() => void this.#poll(), this.#options.pollIntervalMs);
+    const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
+    for (const record of this.#sessions.values()) {
+      const pane = panes.get(record.tmuxSession);
+      if (!isRunning(record.status) || !pane || pane.dead) continue;
+      if (this.#runsClaudeFor(pane, record)) await this.#adopt(record);
+      else
+        this.#finish(
+          record,
+          SessionStatus.Crashed,
+          `tmux session ${record.tmuxSession} no longer runs claude for this session`,
+        );
+    }
+    await this.#poll(false);
+    this.#poller = setInterval(() => void this.#poll(true), this.#options.pollIntervalMs);
     this.#poller.unref();
   }
 
@@ -100,6 +121,9 @@ export class SessionManager {
   async close(stopSessions: boolean): Promise<void> {
     if (this.#poller) clearInterval(this.#poller);
     this.#poller = null;
+    for (const timer of this.#restartTimers.values()) clearTimeout(timer);
+    this.#restartTimers.clear();
+    await this.#polling;
     if (stopSessions) {
       await Promise.all(
         this.list()
@@ -150,17 +174,6 @@ export class SessionManager {
     }
     if (input.prompt !== undefined && input.prompt !== null) validateText(input.prompt, 'prompt');
 
-    const secret = randomBytes(32).toString('base64url');
-    const settingsDir = path.join(this.#options.dataDir, 'sessions');
-    mkdirSync(settingsDir, { recursive: true, mode: 0o700 });
-    const settingsPath = path.join(settingsDir, `${id}.settings.json`);
-    const settings = hookSettings({
-      hookUrl: this.#hookUrl,
-      forwarderPath: this.#options.forwarderPath,
-      httpTimeoutSeconds: this.#options.hookTimeoutSeconds,
-    });
-    writeFileSync(settingsPath, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-
     const record: SessionRecord = {
       id,
       name: input.name ?? null,
@@ -168,46 +181,39 @@ export class SessionManager {
       model: input.model ?? null,
       permissionMode: input.permissionMode ?? null,
       tmuxSession: this.#tmuxName(id),
-      settingsPath,
-      hookSecretHash: sha256(secret),
+      settingsPath: path.join(this.#options.dataDir, 'sessions', `${id}.settings.json`),
+      hookSecretHash: '',
       claudeSessionId: id,
+      transcriptPath: null,
       status: SessionStatus.Starting,
       error: null,
       ended: false,
       restartCount: 0,
+      restartTimes: [],
       createdAt: Date.now(),
       lastEventAt: null,
       lastAssistantMessage: null,
     };
-    this.#index(record);
-    this.#store.save(record);
-
-    try {
-      await this.#tmux.newSession({
-        name: record.tmuxSession,
-        cwd,
-        env: { ...definedEnv(this.#options.env), [hookSecretEnv]: secret },
-        argv: claudeCommand({
-          claudeBin: this.#options.claudeBin,
-          sessionId: id,
-          settingsPath,
-          model: record.model,
-          permissionMode: record.permissionMode,
-        }),
-      });
-    } catch (error) {
-      this.#finish(
-        record,
-        SessionStatus.Crashed,
-        `tmux could not start the session: ${(error as Error).message}`,
-      );
-      throw new HubError(ErrorCode.SessionStartFailed, record.error ?? 'start failed', {
-        sessionId: id,
-      });
-    }
-
+    this.#sessions.set(id, record);
+    this.#byClaudeId.set(id, id);
+    await this.#launch(record, false);
     await this.#waitForStart(record);
     if (input.prompt) void this.send(id, input.prompt).catch(() => undefined);
+    return record;
+  }
+
+  /** Continues a stopped or crashed session with `claude --resume`, same id, same stream. */
+  async resume(id: string): Promise<SessionRecord> {
+    const record = this.require(id);
+    if (isRunning(record.status)) {
+      throw new HubError(
+        ErrorCode.SessionRunning,
+        `session ${id} is ${record.status.toLowerCase()}, not stopped or crashed`,
+      );
+    }
+    this.#cancelRestart(id);
+    await this.#launch(record, true);
+    await this.#waitForStart(record);
     return record;
   }
 
@@ -240,6 +246,7 @@ export class SessionManager {
   /** Ends claude (its SessionEnd is still delivered), then the tmux session. */
   async stop(id: string): Promise<SessionRecord> {
     const record = this.require(id);
+    if (this.#cancelRestart(id)) this.#finish(record, SessionStatus.Stopped, record.error);
     if (!isRunning(record.status)) return record;
     if (this.#stopping.has(id)) {
       await this.#waitFor(record, () => !isRunning(record.status), this.#options.stopTimeoutMs * 2);
@@ -269,11 +276,110 @@ export class SessionManager {
       return { ok: false, status: 401, error: 'session_id belongs to another session' };
     }
     if (owner === undefined) this.#byClaudeId.set(payload.session_id, record.id);
+    return { ok: true, event: await this.#append(record, raw, payload) };
+  }
+
+  /** Stores an event, applies it to the session, then publishes it: the one way events enter. */
+  async #append(record: SessionRecord, raw: string, payload: HookPayload): Promise<StoredEvent> {
     const event = await this.#log.append(record.id, raw, payload);
-    if (applyEvent(record, event)) this.#store.save(record);
+    const transcriptPath = stringField(payload, 'transcript_path');
+    if (transcriptPath) record.transcriptPath = transcriptPath;
+    applyEvent(record, event);
+    this.#store.save(record);
     this.#bus.publish(record.id, { kind: 'event', event });
     this.#notify(record.id);
-    return { ok: true, event };
+    return event;
+  }
+
+  /**
+   * Starts claude for the record in a fresh tmux session, with a new hook secret. `resume`
+   * continues the conversation when its transcript exists.
+   */
+  async #launch(record: SessionRecord, resume: boolean): Promise<void> {
+    const secret = randomBytes(32).toString('base64url');
+    this.#bySecretHash.delete(record.hookSecretHash);
+    record.hookSecretHash = sha256(secret);
+    this.#bySecretHash.set(record.hookSecretHash, record.id);
+    this.#writeSettings(record);
+    Object.assign(record, { status: SessionStatus.Starting, error: null, ended: false });
+    this.#inputSeen.delete(record.id);
+    this.#store.save(record);
+    const canResume = resume && hasConversation(record.transcriptPath);
+    try {
+      await this.#tmux.killSession(record.tmuxSession);
+      await this.#tmux.newSession({
+        name: record.tmuxSession,
+        cwd: record.cwd,
+        env: { ...definedEnv(this.#options.env), [hookSecretEnv]: secret },
+        argv: claudeCommand({
+          claudeBin: this.#options.claudeBin,
+          sessionId: record.claudeSessionId,
+          settingsPath: record.settingsPath,
+          model: record.model,
+          permissionMode: record.permissionMode,
+          resume: canResume,
+        }),
+      });
+    } catch (error) {
+      this.#finish(
+        record,
+        SessionStatus.Crashed,
+        `tmux could not start the session: ${(error as Error).message}`,
+      );
+      throw new HubError(ErrorCode.SessionStartFailed, record.error ?? 'start failed', {
+        sessionId: record.id,
+      });
+    }
+  }
+
+  /** The session's settings file; rewritten on every launch and adoption, as the hub's port may differ. */
+  #writeSettings(record: SessionRecord): void {
+    mkdirSync(path.dirname(record.settingsPath), { recursive: true, mode: 0o700 });
+    const settings = hookSettings({
+      hookUrl: this.#hookUrl,
+      forwarderPath: this.#options.forwarderPath,
+      httpTimeoutSeconds: this.#options.hookTimeoutSeconds,
+    });
+    writeFileSync(record.settingsPath, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+  }
+
+  /** The pane must run claude, and for this session (its id on the command line). */
+  #runsClaudeFor(pane: PaneState, record: SessionRecord): boolean {
+    try {
+      const argv = readFileSync(`/proc/${pane.pid}/cmdline`, 'utf8').split('\0');
+      return argv.includes(record.claudeSessionId) || argv.includes(record.id);
+    } catch {
+      return pane.command === 'claude';
+    }
+  }
+
+  /**
+   * Takes a session that kept running while the hub was down back under watch. Hook events of
+   * that time are lost; when the transcript shows the session went on, one HubEventsMissed event
+   * says what happened, and the status follows it.
+   */
+  async #adopt(record: SessionRecord): Promise<void> {
+    this.#writeSettings(record);
+    this.#inputSeen.add(record.id);
+    if (!record.transcriptPath || record.lastEventAt === null) return;
+    const summary = await readTranscriptSince(record.transcriptPath, record.lastEventAt);
+    if (summary.count === 0) return;
+    const payload: HookPayload = {
+      session_id: record.claudeSessionId,
+      hook_event_name: 'HubEventsMissed',
+      transcript_path: record.transcriptPath,
+      cwd: record.cwd,
+      since: new Date(record.lastEventAt).toISOString(),
+      until: new Date().toISOString(),
+      step_count: summary.count,
+      steps: summary.steps,
+      turn_over: summary.turnOver,
+      last_assistant_message: summary.lastAssistantMessage,
+    };
+    await this.#append(record, JSON.stringify(payload), payload);
+    this.#options.log(
+      `session ${record.id}: ${summary.count} transcript steps happened while the hub was down`,
+    );
   }
 
   #index(record: SessionRecord): void {
@@ -296,7 +402,9 @@ export class SessionManager {
         throw new HubError(
           ErrorCode.SessionNotRunning,
           `session ${record.id} is ${record.status.toLowerCase()}`,
-          { sessionId: record.id },
+          {
+            sessionId: record.id,
+          },
         );
       }
       return;
@@ -331,7 +439,9 @@ export class SessionManager {
         throw new HubError(
           ErrorCode.SessionNotRunning,
           `session ${record.id} never showed its input box`,
-          { sessionId: record.id },
+          {
+            sessionId: record.id,
+          },
         );
       }
       await sleep(100);
@@ -371,29 +481,77 @@ export class SessionManager {
     this.#notify(record.id);
   }
 
+  /** Schedules the restart of a crashed session, or says in its error why there is none. */
+  #scheduleRestart(record: SessionRecord): void {
+    const now = Date.now();
+    const decision = decideRestart(this.#options.restartPolicy, record.restartTimes, now);
+    if (!decision.restart) {
+      this.#finish(record, SessionStatus.Crashed, `${record.error}\n${decision.reason}`);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.#restartTimers.delete(record.id);
+      if (record.status !== SessionStatus.Crashed) return;
+      record.restartTimes = [...record.restartTimes, Date.now()].filter(
+        (time) => Date.now() - time < this.#options.restartPolicy.windowMs,
+      );
+      record.restartCount += 1;
+      this.#launch(record, true).catch((error: unknown) =>
+        this.#options.log(`session ${record.id}: restart failed: ${(error as Error).message}`),
+      );
+    }, decision.delayMs);
+    timer.unref();
+    this.#restartTimers.set(record.id, timer);
+  }
+
+  #cancelRestart(id: string): boolean {
+    const timer = this.#restartTimers.get(id);
+    if (timer) clearTimeout(timer);
+    return this.#restartTimers.delete(id);
+  }
+
   /** Notices claude processes that exited: STOPPED after a real SessionEnd, else CRASHED. */
-  async #poll(): Promise<void> {
-    if (this.#polling) return;
-    this.#polling = true;
-    try {
-      const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
-      for (const record of this.#sessions.values()) {
-        if (!isRunning(record.status) || this.#stopping.has(record.id)) continue;
-        const pane = panes.get(record.tmuxSession);
-        if (pane && !pane.dead) continue;
-        const screen = pane ? await this.#tmux.capture(record.tmuxSession, true) : '';
-        await this.#tmux.killSession(record.tmuxSession);
-        const status = statusOnExit(record, false);
-        const why =
-          status === SessionStatus.Crashed
-            ? `claude exited${pane?.exitStatus != null ? ` with status ${pane.exitStatus}` : ''}${screen ? `; the screen shows:\n${screen}` : ''}`
-            : null;
-        this.#finish(record, status, why);
+  #poll(restartCrashed: boolean): Promise<void> {
+    this.#polling ??= this.#pollOnce(restartCrashed).finally(() => {
+      this.#polling = null;
+    });
+    return this.#polling;
+  }
+
+  async #pollOnce(restartCrashed: boolean): Promise<void> {
+    const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
+    for (const record of this.#sessions.values()) {
+      if (!isRunning(record.status) || this.#stopping.has(record.id)) continue;
+      const pane = panes.get(record.tmuxSession);
+      if (pane && !pane.dead) continue;
+      const screen = pane ? await this.#tmux.capture(record.tmuxSession, true) : '';
+      if (pane) await this.#tmux.killSession(record.tmuxSession);
+      const status = statusOnExit(record, false);
+      if (status === SessionStatus.Stopped) {
+        this.#finish(record, status, null);
+        continue;
       }
-    } finally {
-      this.#polling = false;
+      const exit =
+        pane?.exitStatus != null
+          ? ` with status ${pane.exitStatus}`
+          : pane?.exitSignal != null
+            ? ` on signal ${pane.exitSignal}`
+            : '';
+      this.#finish(
+        record,
+        status,
+        `claude exited${exit}${screen ? `; the screen shows:\n${screen}` : ''}`,
+      );
+      // A session that never started is a failed start, not a crash to retry.
+      if (restartCrashed && record.lastEventAt !== null) this.#scheduleRestart(record);
     }
   }
+}
+
+/** `claude --resume` needs a transcript holding at least one message; a crash can leave none. */
+function hasConversation(transcriptPath: string | null): boolean {
+  if (!transcriptPath || !existsSync(transcriptPath)) return false;
+  return /"type":"(user|assistant)"/.test(readFileSync(transcriptPath, 'utf8'));
 }
 
 /** Rejects text that cannot be a prompt; any other text is typed exactly as given. */
@@ -404,7 +562,13 @@ function validateText(text: string, field: string): void {
 }
 
 /** Variables that describe the hub's own terminal, not the session's. */
-const hubOnlyEnv = new Set(['TMUX', 'TMUX_PANE', 'CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT']);
+const hubOnlyEnv = new Set([
+  'TMUX',
+  'TMUX_PANE',
+  'CLAUDECODE',
+  'CLAUDE_CODE_ENTRYPOINT',
+  hookSecretEnv,
+]);
 
 function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const result: Record<string, string> = {};

@@ -26,6 +26,13 @@ export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
       record.lastAssistantMessage =
         stringField(payload, 'last_assistant_message') ?? record.lastAssistantMessage;
       break;
+    case 'HubEventsMissed':
+      // What the transcript showed while the hub was down: the turn is over or goes on.
+      if (isRunning(record.status))
+        record.status = payload.turn_over === true ? SessionStatus.Idle : SessionStatus.Busy;
+      record.lastAssistantMessage =
+        stringField(payload, 'last_assistant_message') ?? record.lastAssistantMessage;
+      break;
     case 'SessionEnd':
       // `/clear` ends a Claude session id, not the hub session: a SessionStart follows.
       if (stringField(payload, 'reason') !== 'clear') record.ended = true;
@@ -34,7 +41,13 @@ export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
   return JSON.stringify(record) !== before;
 }
 
-/** The status of a session whose claude process has exited. */
+/**
+ * The status of a session whose claude process has exited: STOPPED when asked to, or after a
+ * SessionEnd that ends it; a process that dies before its SessionStart failed to start.
+ */
 export function statusOnExit(record: SessionRecord, stopRequested: boolean): SessionStatus {
-  return stopRequested || record.ended ? SessionStatus.Stopped : SessionStatus.Crashed;
+  if (stopRequested) return SessionStatus.Stopped;
+  return record.ended && record.status !== SessionStatus.Starting
+    ? SessionStatus.Stopped
+    : SessionStatus.Crashed;
 }

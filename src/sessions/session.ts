@@ -25,15 +25,19 @@ export interface SessionRecord {
   readonly tmuxSession: string;
   readonly settingsPath: string;
   /** SHA-256 of the per-session hook secret; the secret itself is never stored. */
-  readonly hookSecretHash: string;
+  hookSecretHash: string;
   /** The current Claude session id: changes after `/clear`. */
   claudeSessionId: string;
+  /** The conversation's transcript, as the latest hook payload gave it. */
+  transcriptPath: string | null;
   status: SessionStatus;
   /** Why the session crashed or failed to start, with what the screen showed. */
   error: string | null;
   /** Set once a SessionEnd that really ends the session was received. */
   ended: boolean;
   restartCount: number;
+  /** When it was restarted lately, for the restart limit. */
+  restartTimes: number[];
   readonly createdAt: number;
   lastEventAt: number | null;
   lastAssistantMessage: string | null;

@@ -5,6 +5,8 @@ export interface PaneState {
   readonly session: string;
   readonly dead: boolean;
   readonly exitStatus: number | null;
+  /** The signal that ended the pane's process, e.g. 9. */
+  readonly exitSignal: number | null;
   readonly pid: number;
   /** The pane's foreground command, e.g. `claude`. */
   readonly command: string;
@@ -98,18 +100,19 @@ export class TmuxDriver {
   /** Every pane on the socket; empty when the server is not running. */
   async listPanes(): Promise<PaneState[]> {
     const format =
-      '#{session_name}\t#{pane_dead}\t#{pane_dead_status}\t#{pane_pid}\t#{pane_current_command}';
+      '#{session_name}\t#{pane_dead}\t#{pane_dead_status}\t#{pane_dead_signal}\t#{pane_pid}\t#{pane_current_command}';
     const result = await this.#run(['list-panes', '-a', '-F', format], { reject: false });
     if (result.exitCode !== 0) return [];
     return result.stdout
       .split('\n')
       .filter(Boolean)
       .map((line) => {
-        const [session = '', dead, status, pid, command = ''] = line.split('\t');
+        const [session = '', dead, status, signal, pid, command = ''] = line.split('\t');
         return {
           session,
           dead: dead === '1',
           exitStatus: status ? Number(status) : null,
+          exitSignal: signal ? Number(signal) : null,
           pid: Number(pid),
           command,
         };

@@ -19,7 +19,8 @@ export class SessionStore {
 
   loadAll(): SessionRecord[] {
     return (this.#all.all() as { record: string }[]).map(
-      (row) => JSON.parse(row.record) as SessionRecord,
+      (row) =>
+        ({ transcriptPath: null, restartTimes: [], ...JSON.parse(row.record) }) as SessionRecord,
     );
   }
 }

@@ -15,21 +15,42 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+export interface Retention {
+  /** Events kept per session; 0 keeps all. */
+  readonly events: number;
+  /** Milliseconds an event is kept; 0 keeps events whatever their age. */
+  readonly maxAgeMs: number;
+}
+
 /**
  * The event log on SQLite. Events that arrive together are committed in one transaction
  * (group commit): each append waits at most one turn of the event loop for its batch.
+ * Retention is exact for readers (reads skip what is past the bound) and amortised on disk
+ * (rows are deleted every `pruneEvery` appends of a session and by prune()).
  */
 export class SqliteEventLog implements EventLog {
   readonly #db: Database.Database;
   readonly #lastSeq = new Map<string, number>();
+  readonly #appendsSincePrune = new Map<string, number>();
   #pending: Pending[] = [];
   readonly #insert: Database.Statement;
   readonly #maxSeq: Database.Statement;
+  readonly #deleteUpTo: Database.Statement;
+  readonly #deleteOlder: Database.Statement;
+  readonly #retention: Retention;
   readonly #clock: () => number;
+  readonly #pruneEvery = 256;
 
-  constructor(db: Database.Database, clock: () => number = Date.now) {
+  constructor(
+    db: Database.Database,
+    retention: Retention = { events: 0, maxAgeMs: 0 },
+    clock: () => number = Date.now,
+  ) {
     this.#db = db;
+    this.#retention = retention;
     this.#clock = clock;
+    this.#deleteUpTo = db.prepare('DELETE FROM events WHERE session_id = ? AND seq <= ?');
+    this.#deleteOlder = db.prepare('DELETE FROM events WHERE received_at < ?');
     this.#insert = db.prepare(
       'INSERT INTO events (session_id, seq, name, received_at, payload) VALUES (?, ?, ?, ?, ?)',
     );
@@ -54,8 +75,14 @@ export class SqliteEventLog implements EventLog {
   }
 
   async read(sessionId: string, options: ReadOptions = {}): Promise<StoredEvent[]> {
-    const params: unknown[] = [sessionId, options.after ?? 0];
+    const oldestKept =
+      this.#retention.events > 0 ? this.lastSeq(sessionId) - this.#retention.events : 0;
+    const params: unknown[] = [sessionId, Math.max(options.after ?? 0, oldestKept)];
     let sql = 'SELECT seq, name, received_at, payload FROM events WHERE session_id = ? AND seq > ?';
+    if (this.#retention.maxAgeMs > 0) {
+      sql += ' AND received_at >= ?';
+      params.push(this.#clock() - this.#retention.maxAgeMs);
+    }
     if (options.names) {
       sql += ` AND name IN (${options.names.map(() => '?').join(',') || 'NULL'})`;
       params.push(...options.names);
@@ -76,6 +103,17 @@ export class SqliteEventLog implements EventLog {
     }));
   }
 
+  #countTowardsPrune(event: StoredEvent): void {
+    if (this.#retention.events === 0) return;
+    const count = (this.#appendsSincePrune.get(event.sessionId) ?? 0) + 1;
+    if (count < this.#pruneEvery) {
+      this.#appendsSincePrune.set(event.sessionId, count);
+      return;
+    }
+    this.#appendsSincePrune.set(event.sessionId, 0);
+    this.#deleteUpTo.run(event.sessionId, event.seq - this.#retention.events);
+  }
+
   lastSeq(sessionId: string): number {
     let seq = this.#lastSeq.get(sessionId);
     if (seq === undefined) {
@@ -83,6 +121,16 @@ export class SqliteEventLog implements EventLog {
       this.#lastSeq.set(sessionId, seq);
     }
     return seq;
+  }
+
+  /** Deletes every event past the retention bounds. */
+  prune(): void {
+    if (this.#retention.maxAgeMs > 0)
+      this.#deleteOlder.run(this.#clock() - this.#retention.maxAgeMs);
+    if (this.#retention.events > 0) {
+      for (const [sessionId, seq] of this.#lastSeq)
+        this.#deleteUpTo.run(sessionId, seq - this.#retention.events);
+    }
   }
 
   #flush(): void {
@@ -98,6 +146,7 @@ export class SqliteEventLog implements EventLog {
             event.receivedAt,
             event.raw,
           );
+          this.#countTowardsPrune(event);
         }
       })();
     } catch (error) {

@@ -13,6 +13,8 @@ export interface TestHub {
   readonly baseUrl: string;
   readonly config: HubConfig;
   readonly dataDir: string;
+  /** What the hub logged. */
+  readonly logs: string[];
   /** POSTs a GraphQL operation; returns the whole response body. */
   gql<T = Record<string, any>>(
     query: string,
@@ -39,7 +41,16 @@ export async function startHub(
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cch-data-'));
   const socket = `cch-test-${process.pid}-${++counter}-${Date.now() % 100000}`;
   const parsed = parseConfig(
-    ['--port', '0', '--data-dir', dataDir, '--tmux-socket', socket, ...(options.args ?? [])],
+    [
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--tmux-socket',
+      socket,
+      '--stop-sessions-on-exit',
+      ...(options.args ?? []),
+    ],
     {},
   );
   if (!parsed.ok) throw new Error('bad test config');
@@ -76,6 +87,7 @@ export async function startHub(
     baseUrl,
     config: parsed.config,
     dataDir,
+    logs,
     gql,
     async data(query, variables) {
       const result = await gql(query, variables);

@@ -5,6 +5,7 @@ import { claudeCommand } from '../../src/sessions/claude-command.js';
 import { maxPasteChars, maxPasteLineBreaks, pasteChunks } from '../../src/sessions/tmux-driver.js';
 import { SessionStatus, type SessionRecord } from '../../src/sessions/session.js';
 import { applyEvent, statusOnExit } from '../../src/sessions/session-status.js';
+import { decideRestart } from '../../src/sessions/restart-policy.js';
 
 function record(): SessionRecord {
   return {
@@ -17,10 +18,12 @@ function record(): SessionRecord {
     settingsPath: '/tmp/a.json',
     hookSecretHash: 'h',
     claudeSessionId: 'a',
+    transcriptPath: null,
     status: SessionStatus.Starting,
     error: null,
     ended: false,
     restartCount: 0,
+    restartTimes: [],
     createdAt: 1,
     lastEventAt: null,
     lastAssistantMessage: null,
@@ -71,6 +74,13 @@ describe('status derivation', () => {
     expect(statusOnExit(r, false)).toBe('CRASHED');
     applyEvent(r, event('SessionEnd', { reason: 'other' }));
     expect(statusOnExit(r, false)).toBe('STOPPED');
+  });
+
+  it('is CRASHED when claude ends before its SessionStart, even with a SessionEnd', () => {
+    const r = record();
+    applyEvent(r, event('SessionEnd', { reason: 'other' }));
+    expect(r.status).toBe('STARTING');
+    expect(statusOnExit(r, false)).toBe('CRASHED');
   });
 
   it('never revives a finished session from a late event', () => {
@@ -161,5 +171,37 @@ describe('pasteChunks', () => {
       expect(chunk.length).toBeLessThanOrEqual(maxPasteChars);
       expect((chunk.match(/\n/g) ?? []).length).toBeLessThanOrEqual(maxPasteLineBreaks);
     }
+  });
+});
+
+describe('decideRestart', () => {
+  const policy = { limit: 3, windowMs: 60_000, initialDelayMs: 1000, maxDelayMs: 3000 };
+
+  it('doubles the delay with each recent restart, up to the cap', () => {
+    expect(decideRestart(policy, [], 100_000)).toEqual({ restart: true, delayMs: 1000 });
+    expect(decideRestart(policy, [90_000], 100_000)).toEqual({ restart: true, delayMs: 2000 });
+    expect(decideRestart({ ...policy, limit: 5 }, [90_000, 95_000, 99_000], 100_000)).toEqual({
+      restart: true,
+      delayMs: 3000,
+    });
+  });
+
+  it('gives up after the limit within the window, and forgets restarts outside it', () => {
+    const decision = decideRestart(policy, [50_000, 70_000, 90_000], 100_000);
+    expect(decision).toEqual({
+      restart: false,
+      reason: 'not restarted again: it crashed after 3 restarts within 60 s',
+    });
+    expect(decideRestart(policy, [10_000, 20_000, 90_000], 100_000)).toEqual({
+      restart: true,
+      delayMs: 2000,
+    });
+  });
+
+  it('never restarts when the limit is 0', () => {
+    expect(decideRestart({ ...policy, limit: 0 }, [], 0)).toEqual({
+      restart: false,
+      reason: 'automatic restarts are off',
+    });
   });
 });

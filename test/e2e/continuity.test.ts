@@ -1,0 +1,357 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { parseConfig } from '../../src/config.js';
+import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { freePort, gqlData, spawnHub } from '../helpers/hub-process.js';
+import { startHub, type TestHub } from '../helpers/hub.js';
+import { LiveQueue } from '../helpers/live-queue.js';
+import { hookSecret } from '../helpers/session-secret.js';
+import { killTmuxServer, panePid, waitForScreen } from '../helpers/tmux-probe.js';
+
+const eventFields = `__typename seq eventName payload
+  ... on SessionStartEvent { source }
+  ... on SessionEndEvent { reason }
+  ... on PostToolUseEvent { toolResponse }
+  ... on HubEventsMissedEvent { since until stepCount steps turnOver }`;
+
+async function waitFor(ready: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error('condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function subscribeTo(url: string, id: string, after: number | null): LiveQueue<any> {
+  const client = createClient({
+    url: url.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+  });
+  const queue = new LiveQueue<any>();
+  const dispose = client.subscribe<any>(
+    {
+      query: `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${eventFields} } }`,
+      variables: { id, after },
+    },
+    {
+      next: (result) =>
+        result.errors
+          ? queue.fail(new Error(JSON.stringify(result.errors)))
+          : queue.push(result.data.sessionEvents),
+      error: (error) => queue.fail(error instanceof Error ? error : new Error(String(error))),
+      complete: () => queue.complete(),
+    },
+  );
+  queue.onDispose(() => {
+    dispose();
+    void client.dispose();
+  });
+  return queue;
+}
+
+describe('continuity', () => {
+  let world: ClaudeWorld;
+
+  beforeAll(async () => {
+    world = await startClaudeWorld();
+  });
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('re-adopts a session after the hub is SIGKILLed mid-turn, and marks what it missed', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-kill-'));
+    const socket = `cch-kill-${process.pid}`;
+    const port = await freePort();
+    const args = [
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+      '--tmux-socket',
+      socket,
+      '--claude-bin',
+      claudeBin,
+    ];
+    try {
+      const first = await spawnHub(args, world.env);
+      const { createSession: session } = await gqlData(
+        first.url,
+        `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+        {
+          cwd: world.makeCwd(),
+        },
+      );
+      const live = subscribeTo(first.url, session.id, 0);
+      await gqlData(
+        first.url,
+        `mutation($id: ID!) { sendMessage(sessionId: $id, text: "slow: 2500\\nrun: echo while-down") { id } }`,
+        { id: session.id },
+      );
+      await live.until((e) => e.eventName === 'UserPromptSubmit');
+      first.process.kill('SIGKILL');
+      await first.process;
+      live.dispose();
+
+      // claude carries on without the hub: hooks fail fast, the tool runs, the turn ends.
+      await waitForScreen(socket, session.tmuxSession, /ran: while-down/);
+
+      const second = await spawnHub(args, world.env);
+      const { session: adopted } = await gqlData(
+        second.url,
+        `query($id: ID!) { session(id: $id) { status lastAssistantMessage } }`,
+        { id: session.id },
+      );
+      expect(adopted).toEqual({ status: 'IDLE', lastAssistantMessage: 'ran: while-down' });
+
+      const replay = subscribeTo(second.url, session.id, 0);
+      const events = await replay.until((e) => e.eventName === 'HubEventsMissed');
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+      expect(events.filter((e) => e.eventName === 'UserPromptSubmit')).toHaveLength(1);
+      const missed = events.at(-1);
+      expect(missed.__typename).toBe('HubEventsMissedEvent');
+      expect(missed.turnOver).toBe(true);
+      expect(missed.steps).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            kind: 'tool_use',
+            name: 'Bash',
+            input: expect.objectContaining({ command: 'echo while-down' }),
+          }),
+          expect.objectContaining({ kind: 'tool_result', text: 'while-down', isError: false }),
+          expect.objectContaining({ kind: 'assistant', text: 'ran: while-down' }),
+        ]),
+      );
+
+      await gqlData(
+        second.url,
+        `mutation($id: ID!) { sendMessage(sessionId: $id, text: "run: echo after-restart") { id } }`,
+        { id: session.id },
+      );
+      const next = await replay.until((e) => e.eventName === 'Stop', 45_000);
+      expect(next[0].seq).toBe(missed.seq + 1);
+      expect(next.map((e) => e.seq)).toEqual(next.map((_, i) => missed.seq + 1 + i));
+      expect(next.find((e) => e.eventName === 'PostToolUse').toolResponse.stdout).toBe(
+        'after-restart',
+      );
+
+      await gqlData(second.url, `mutation($id: ID!) { stopSession(id: $id) { status } }`, {
+        id: session.id,
+      });
+      replay.dispose();
+      second.process.kill('SIGTERM');
+      expect((await second.process).exitCode).toBe(0);
+    } finally {
+      await killTmuxServer(socket);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  describe('on one hub', () => {
+    let hub: TestHub;
+
+    beforeAll(async () => {
+      hub = await startHub({
+        env: world.env,
+        args: ['--claude-bin', claudeBin, '--restart-delay', '1', '--restart-limit', '1'],
+      });
+    });
+
+    afterAll(async () => {
+      await hub?.stop();
+    });
+
+    const create = async () =>
+      (
+        await hub.data(
+          `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+          { cwd: world.makeCwd() },
+        )
+      ).createSession as { id: string; tmuxSession: string };
+    const send = (id: string, text: string) =>
+      hub.data(
+        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+        { id, text },
+      );
+    const state = async (id: string) =>
+      (
+        await hub.data(
+          `query($id: ID!) { session(id: $id) { status restartCount claudeSessionId error } }`,
+          { id },
+        )
+      ).session;
+
+    it('restarts a crashed claude with --resume and keeps the same stream', async () => {
+      const session = await create();
+      const events = subscribeTo(hub.url, session.id, 0);
+      await send(session.id, 'before the crash');
+      const [stop] = (await events.until((e) => e.eventName === 'Stop', 30_000)).slice(-1);
+      // Kill it once the transcript holds the turn (claude writes it a moment after Stop).
+      await waitFor(() =>
+        readFileSync(stop.payload.transcript_path, 'utf8').includes('echo: before the crash'),
+      );
+      process.kill(await panePid(hub.config.tmuxSocket, session.tmuxSession), 'SIGKILL');
+
+      const restarted = await events.until((e) => e.eventName === 'SessionStart', 30_000);
+      expect(restarted.at(-1).source).toBe('resume');
+      expect(await state(session.id)).toMatchObject({
+        status: 'IDLE',
+        restartCount: 1,
+        claudeSessionId: session.id,
+        error: null,
+      });
+
+      await send(session.id, 'run: echo after-crash');
+      const turn = await events.until((e) => e.eventName === 'Stop', 45_000);
+      expect(turn.find((e) => e.eventName === 'PostToolUse').toolResponse.stdout).toBe(
+        'after-crash',
+      );
+
+      // A second crash inside the window passes --restart-limit 1: no more restarts, and it says why.
+      process.kill(await panePid(hub.config.tmuxSocket, session.tmuxSession), 'SIGKILL');
+      const deadline = Date.now() + 10_000;
+      while ((await state(session.id)).status !== 'CRASHED' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 1500));
+      const crashed = await state(session.id);
+      expect(crashed).toMatchObject({ status: 'CRASHED', restartCount: 1 });
+      expect(crashed.error).toMatch(
+        /^claude exited[\s\S]*not restarted again: it crashed after 1 restarts within 600 s$/,
+      );
+      events.dispose();
+    });
+
+    it('follows /clear to the new Claude session id, and /compact keeps it', async () => {
+      const session = await create();
+      const events = subscribeTo(hub.url, session.id, 0);
+      await events.until((e) => e.eventName === 'SessionStart');
+      await send(session.id, '/clear');
+      const cleared = await events.until((e) => e.eventName === 'SessionStart', 30_000);
+      expect(cleared.map((e) => e.eventName)).toContain('SessionEnd');
+      expect(cleared.find((e) => e.eventName === 'SessionEnd').reason).toBe('clear');
+      const newId = cleared.at(-1).payload.session_id;
+      expect(cleared.at(-1).source).toBe('clear');
+      expect(newId).not.toBe(session.id);
+      expect(await state(session.id)).toMatchObject({ status: 'IDLE', claudeSessionId: newId });
+
+      await send(session.id, 'hello after clear');
+      const turn = await events.until((e) => e.eventName === 'Stop', 30_000);
+      expect(turn.find((e) => e.eventName === 'UserPromptSubmit').payload).toMatchObject({
+        session_id: newId,
+        prompt: 'hello after clear',
+      });
+
+      await send(session.id, '/compact');
+      const compacted = await events.until((e) => e.eventName === 'SessionStart', 30_000);
+      expect(compacted.at(-1)).toMatchObject({ source: 'compact', payload: { session_id: newId } });
+      expect((await state(session.id)).claudeSessionId).toBe(newId);
+      events.dispose();
+    });
+
+    it('resumes a stopped session with the same id and stream', async () => {
+      const session = await create();
+      await send(session.id, 'remember me');
+      const first = subscribeTo(hub.url, session.id, 0);
+      await first.until((e) => e.eventName === 'Stop', 30_000);
+      await hub.data(`mutation($id: ID!) { stopSession(id: $id) { status } }`, { id: session.id });
+      await first.waitForComplete();
+      const lastSeq = first.received.at(-1).seq;
+
+      const again = subscribeTo(hub.url, session.id, lastSeq);
+      const { resumeSession } = await hub.data(
+        `mutation($id: ID!) { resumeSession(id: $id) { id status } }`,
+        { id: session.id },
+      );
+      expect(resumeSession).toEqual({ id: session.id, status: 'IDLE' });
+      const start = await again.next();
+      expect(start).toMatchObject({
+        seq: lastSeq + 1,
+        eventName: 'SessionStart',
+        source: 'resume',
+        payload: { session_id: session.id },
+      });
+      // The resumed conversation still holds the first turn: the stand-in sees it in the history.
+      await send(session.id, 'and now?');
+      await again.until((e) => e.eventName === 'Stop', 30_000);
+      const history = JSON.stringify(world.stub.requests.at(-1));
+      expect(history).toContain('remember me');
+
+      const running = await hub.gql(`mutation($id: ID!) { resumeSession(id: $id) { id } }`, {
+        id: session.id,
+      });
+      expect(running.errors?.[0]?.extensions?.code).toBe('SESSION_RUNNING');
+      again.dispose();
+    });
+  });
+
+  it('keeps events and sessions across a restart, within the retention bound', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-keep-'));
+    try {
+      const hub = await startHub({
+        env: world.env,
+        dataDir,
+        args: ['--claude-bin', claudeBin, '--retain-events', '10'],
+      });
+      const { createSession: session } = await hub.data(
+        `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+        {
+          cwd: world.makeCwd(),
+        },
+      );
+      const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
+      for (let i = 1; i <= 30; i++) {
+        const response = await fetch(`${hub.baseUrl}/hooks`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${secret}` },
+          body: JSON.stringify({
+            session_id: session.id,
+            hook_event_name: 'Notification',
+            message: `n${i}`,
+          }),
+        });
+        expect(response.status).toBe(200);
+      }
+      const query = `query($id: ID!) { session(id: $id) { status events(limit: 1000) { seq payload } } }`;
+      const before = (await hub.data(query, { id: session.id })).session;
+      expect(before.events.map((e: any) => e.seq)).toEqual(
+        Array.from({ length: 10 }, (_, i) => 22 + i),
+      );
+      expect(before.events.at(-1).payload.message).toBe('n30');
+      await hub.stop();
+
+      const again = await startHub({
+        env: world.env,
+        dataDir,
+        args: ['--claude-bin', claudeBin, '--retain-events', '10'],
+      });
+      const after = (await again.data(query, { id: session.id })).session;
+      expect(after.status).toBe('STOPPED');
+      expect(after.events.slice(0, 9)).toEqual(before.events.slice(1));
+      expect(after.events.at(-1).payload.hook_event_name).toBe('SessionEnd');
+      await again.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start on a corrupt database with a clear error', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-corrupt-'));
+    writeFileSync(
+      path.join(dataDir, 'hub.db'),
+      'this is not a database at all, just text'.repeat(200),
+    );
+    const parsed = parseConfig(['--data-dir', dataDir], {});
+    if (!parsed.ok) throw new Error('config');
+    expect(() => buildApp(parsed.config)).toThrow(
+      `cannot use data dir ${dataDir}: file is not a database`,
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});

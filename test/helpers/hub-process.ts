@@ -1,0 +1,63 @@
+import { createServer } from 'node:net';
+import { execa, type ResultPromise } from 'execa';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+export interface HubProcess {
+  readonly url: string;
+  readonly process: ResultPromise;
+  /** Everything the hub wrote to stderr so far. */
+  readonly stderr: () => string;
+}
+
+/** A port that was free a moment ago, for a hub that must come back on the same one. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+/** Starts the hub as `npm start` does, in its own process, and waits for its ready line. */
+export async function spawnHub(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<HubProcess> {
+  const child = execa('node', ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: root,
+    env,
+    reject: false,
+  });
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (\S+)\n/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    void child.then(() => reject(new Error(`hub exited before it was ready: ${err}`)));
+  });
+  return { url, process: child, stderr: () => err };
+}
+
+/** POSTs a GraphQL operation to a hub; throws on errors. */
+export async function gqlData<T = Record<string, any>>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  return body.data as T;
+}
