@@ -11,7 +11,7 @@ import { freePort, gqlData, spawnHub } from '../helpers/hub-process.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { hookSecret } from '../helpers/session-secret.js';
-import { killTmuxServer, panePid, waitForScreen } from '../helpers/tmux-probe.js';
+import { killTmuxServer, panePid, screenOf, waitForScreen } from '../helpers/tmux-probe.js';
 
 const eventFields = `__typename seq eventName payload
   ... on SessionStartEvent { source }
@@ -142,12 +142,11 @@ describe('continuity', () => {
         'after-restart',
       );
 
-      await gqlData(second.url, `mutation($id: ID!) { stopSession(id: $id) { status } }`, {
-        id: session.id,
-      });
+      // A normal shutdown leaves the session running for the next start.
       replay.dispose();
       second.process.kill('SIGTERM');
       expect((await second.process).exitCode).toBe(0);
+      expect(await screenOf(socket, session.tmuxSession)).toContain('ran: after-restart');
     } finally {
       await killTmuxServer(socket);
       rmSync(dataDir, { recursive: true, force: true });
