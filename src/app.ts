@@ -7,7 +7,12 @@ import { createYoga } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { HubConfig } from './config.js';
+import { ErrorCode, HubError } from './errors.js';
 import { LocalEventBus } from './events/event-bus.js';
+import { Topic } from './events/topic.js';
+import { PermissionBroker } from './permissions/permission-broker.js';
+import type { PermissionRecord } from './permissions/permission-request.js';
+import { PermissionStore } from './store/permission-store.js';
 import { sessionEvents } from './events/session-events.js';
 import { hookEndpoint } from './hooks/hook-endpoint.js';
 import { sendJson } from './http/http-io.js';
@@ -56,13 +61,39 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   const pruner = setInterval(() => eventLog.prune(), 60_000);
   pruner.unref();
   const bus = new LocalEventBus();
-  const sessions = new SessionManager(
+  const permissionChanges = new Topic<PermissionRecord>();
+  const permissions: PermissionBroker = new PermissionBroker(
+    {
+      holdMs: config.permissionHoldSeconds * 1000,
+      onExpiry: config.permissionExpiry,
+      changed: (request) => {
+        permissionChanges.publish(request);
+        const session = sessions.get(request.sessionId);
+        if (session) sessions.updates.publish(session);
+      },
+      resolved: (request): Promise<void> =>
+        sessions
+          .appendHubEvent(request.sessionId, 'HubPermissionResolved', {
+            request_id: request.id,
+            tool_name: request.toolName,
+            status: request.status,
+            message: request.message,
+          })
+          .catch((error: unknown) =>
+            log(`error: permission ${request.id}: ${(error as Error).message}`),
+          ),
+    },
+    new PermissionStore(db),
+  );
+  const sessions: SessionManager = new SessionManager(
     {
       claudeBin: config.claudeBin,
       dataDir: config.dataDir,
       env: options.env ?? process.env,
       forwarderPath,
       hookTimeoutSeconds: config.hookTimeoutSeconds,
+      permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
+      unknownScreenAfterMs: 10_000,
       startTimeoutMs: config.startTimeoutSeconds * 1000,
       stopTimeoutMs: 5000,
       pollIntervalMs: 500,
@@ -76,7 +107,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       },
       log,
     },
-    { tmux, log: eventLog, bus, store: new SessionStore(db) },
+    { tmux, log: eventLog, bus, store: new SessionStore(db), permissions },
   );
   const events = (sessionId: string, after: number | null) =>
     sessionEvents(
@@ -90,7 +121,19 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       sessionId,
       after,
     );
-  const context: HubContext = { sessions, log: eventLog, sessionEvents: events };
+  const overflow = () =>
+    new HubError(
+      ErrorCode.SubscriberTooSlow,
+      `subscriber fell more than ${config.subscriberBuffer} updates behind; subscribe again`,
+    );
+  const context: HubContext = {
+    sessions,
+    log: eventLog,
+    sessionEvents: events,
+    permissions,
+    sessionUpdates: () => sessions.updates.stream(config.subscriberBuffer, overflow),
+    permissionChanges: () => permissionChanges.stream(config.subscriberBuffer, overflow),
+  };
 
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
     schema,
@@ -173,6 +216,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     async stop() {
       clearInterval(pruner);
       await sessions.close(config.stopSessionsOnExit);
+      permissions.close();
       for (const client of wsServer.clients) client.terminate();
       await new Promise((resolve) => wsServer.close(resolve));
       server.closeAllConnections();

@@ -28,13 +28,17 @@ export interface HubConfig {
   readonly retainEvents: number;
   /** Days an event is kept; 0 keeps events whatever their age. */
   readonly retainDays: number;
+  /** Seconds a permission request is held open for a decision through the API. */
+  readonly permissionHoldSeconds: number;
+  /** What an undecided request answers when the hold ends: `ask` (the terminal decides) or `deny`. */
+  readonly permissionExpiry: 'ask' | 'deny';
 }
 
 interface OptionSpec {
   readonly flag: string;
   readonly env: string;
   readonly key: keyof HubConfig;
-  readonly kind: 'port' | 'string' | 'name' | 'positive' | 'count' | 'boolean';
+  readonly kind: 'port' | 'string' | 'name' | 'positive' | 'count' | 'boolean' | 'expiry';
   readonly default: string | number | boolean;
   readonly description: string;
 }
@@ -171,6 +175,22 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: 0,
     description: 'Days an event is kept; 0 keeps events whatever their age.',
   },
+  {
+    flag: 'permission-hold',
+    env: 'CLAUDE_HUB_PERMISSION_HOLD',
+    key: 'permissionHoldSeconds',
+    kind: 'positive',
+    default: 300,
+    description: 'Seconds a permission request waits for a decision through the API.',
+  },
+  {
+    flag: 'permission-expiry',
+    env: 'CLAUDE_HUB_PERMISSION_EXPIRY',
+    key: 'permissionExpiry',
+    kind: 'expiry',
+    default: 'ask',
+    description: 'When nobody decides in time: ask (leave it to the terminal dialog) or deny.',
+  },
 ];
 
 export type ConfigResult =
@@ -196,6 +216,9 @@ function parseValue(spec: OptionSpec, raw: string, source: string): string | num
       if (!/^\d+$/.test(raw)) throw bad('a whole number (0 or more)');
       return value;
     }
+    case 'expiry':
+      if (raw !== 'ask' && raw !== 'deny') throw bad('ask or deny');
+      return raw;
     case 'boolean':
       if (!['1', '0', 'true', 'false'].includes(raw)) throw bad('1, 0, true or false');
       return raw === '1' || raw === 'true';

@@ -18,6 +18,7 @@ export type SessionEventsSubscription = { sessionEvents:
     | { __typename: 'ElicitationResultEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'FileChangedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'HubEventsMissedEvent', seq: number, eventName: string, receivedAt: string }
+    | { __typename: 'HubPermissionResolvedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'InstructionsLoadedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'MessageDisplayEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'NotificationEvent', message: string | null, seq: number, eventName: string, receivedAt: string }

@@ -358,6 +358,17 @@ export const hubEvents = {
       turn_over: 'Boolean',
     },
   },
+  HubPermissionResolved: {
+    description:
+      'A permission request was settled: ALLOWED or DENIED through the API, ANSWERED_IN_TERMINAL, or EXPIRED.',
+    http: false,
+    fields: {
+      request_id: 'String',
+      tool_name: 'String',
+      status: 'String',
+      message: 'String',
+    },
+  },
 } as const satisfies Record<string, HookEventSpec>;
 
 export type HubEventName = keyof typeof hubEvents;

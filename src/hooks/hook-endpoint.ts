@@ -12,7 +12,8 @@ export interface HookEndpointOptions {
 
 /**
  * POST /hooks: authenticates the per-session secret, stores the event durably, publishes it,
- * then answers `{}`. Every refusal is a JSON `{error, code}` with a 4xx status.
+ * then answers `{}`, or for a PermissionRequest the decision once there is one. Every refusal
+ * is a JSON `{error, code}` with a 4xx status.
  */
 export function hookEndpoint(sessions: SessionManager, options: HookEndpointOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -33,11 +34,16 @@ export function hookEndpoint(sessions: SessionManager, options: HookEndpointOpti
       const error = `"${parsed.payload.hook_event_name}" is an event only the hub makes`;
       return sendJson(res, 400, { error, code: 'BAD_HOOK_PAYLOAD' });
     }
+    // claude drops a held PermissionRequest when the person at the terminal answers first.
+    const closed = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) closed.abort();
+    });
     try {
-      const result = await sessions.ingest(secret, body.text, parsed.payload);
+      const result = await sessions.ingest(secret, body.text, parsed.payload, closed.signal);
       if (!result.ok)
         return sendJson(res, result.status, { error: result.error, code: 'UNAUTHORIZED' });
-      sendJson(res, 200, {});
+      sendJson(res, 200, await result.answer);
     } catch (error) {
       options.log(`hook event could not be stored: ${(error as Error).message}`);
       sendJson(res, 503, { error: 'event could not be stored', code: 'STORE_UNAVAILABLE' });

@@ -10,6 +10,8 @@ export interface HookSettingsOptions {
   readonly forwarderPath: string;
   /** Seconds Claude Code waits for the hub before carrying on without it. */
   readonly httpTimeoutSeconds: number;
+  /** The same for PermissionRequest, which the hub holds open for a decision. */
+  readonly permissionTimeoutSeconds: number;
 }
 
 /** Wraps a value in single quotes for the shell that runs command hooks. */
@@ -36,7 +38,12 @@ export function hookSettings(options: HookSettingsOptions): { hooks: Record<stri
   };
   const hooks: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(hookEvents)) {
-    hooks[name] = [{ matcher: '', hooks: [spec.http ? http : command] }];
+    const hook = !spec.http
+      ? command
+      : name === 'PermissionRequest'
+        ? { ...http, timeout: options.permissionTimeoutSeconds }
+        : http;
+    hooks[name] = [{ matcher: '', hooks: [hook] }];
   }
   return { hooks };
 }
@@ -47,6 +54,7 @@ export function exampleHookSettings(): string {
     hookUrl: 'http://127.0.0.1:4000/hooks',
     forwarderPath: '/path/to/claude-code-hub/hooks/forward.sh',
     httpTimeoutSeconds: 10,
+    permissionTimeoutSeconds: 330,
   });
   return `${JSON.stringify(settings, null, 2)}\n`;
 }

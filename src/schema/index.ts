@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import './scalars.js';
 import './events.js';
 import './sessions.js';
+import './permissions.js';
 
 export const schema = builder.toSchema();
 

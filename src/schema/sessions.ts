@@ -35,7 +35,18 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       resolve: (record) =>
         record.permissionMode ? (cliToPermissionMode[record.permissionMode] ?? null) : null,
     }),
-    status: t.field({ type: SessionStatusRef, resolve: (record) => record.status }),
+    status: t.field({
+      type: SessionStatusRef,
+      resolve: (record, _args, ctx) => ctx.sessions.statusOf(record),
+    }),
+    blockedReason: t.exposeString('blockedReason', {
+      nullable: true,
+      description: 'When BLOCKED: WORKSPACE_TRUST, API_KEY or UNKNOWN_SCREEN; `screen` shows it.',
+    }),
+    screen: t.string({
+      description: "The pane's visible text, without escape codes.",
+      resolve: (record, _args, ctx) => ctx.sessions.screen(record),
+    }),
     error: t.exposeString('error', {
       nullable: true,
       description: 'Why the session crashed or failed to start, with what its screen showed.',
@@ -97,6 +108,22 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => ctx.sessions.get(String(args.id)) ?? null,
   }),
 }));
+
+builder.subscriptionField('sessionUpdates', (t) =>
+  t.field({
+    type: SessionRef,
+    description:
+      'Fires on every change of status, pending permissions or lastAssistantMessage: of one session, or of all when id is absent.',
+    args: { id: t.arg.id() },
+    subscribe: async function* (_root, args, ctx) {
+      const id = args.id == null ? null : ctx.sessions.require(String(args.id)).id;
+      for await (const record of ctx.sessionUpdates()) {
+        if (id === null || record.id === id) yield record;
+      }
+    },
+    resolve: (record) => record,
+  }),
+);
 
 builder.mutationFields((t) => ({
   createSession: t.field({

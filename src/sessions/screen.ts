@@ -12,3 +12,20 @@ const inputBox = /^─{20,}\s*\n❯/m;
 export function inputReady(screen: string): boolean {
   return inputBox.test(screen);
 }
+
+/** Startup dialogs that hold claude before its SessionStart, and how to tell them apart. */
+export const startupDialogs = [
+  {
+    reason: 'WORKSPACE_TRUST',
+    pattern: /Accessing workspace:[\s\S]*Yes, I trust this folder/,
+  },
+  {
+    reason: 'API_KEY',
+    pattern: /Detected a custom API key/,
+  },
+] as const;
+
+/** Which startup dialog the screen shows, if any. */
+export function startupDialog(screen: string): string | null {
+  return startupDialogs.find((dialog) => dialog.pattern.test(screen))?.reason ?? null;
+}

@@ -8,11 +8,13 @@ import type { EventLog } from '../events/event-log.js';
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
 import { hookSecretEnv, hookSettings } from '../hooks/settings.js';
 import type { SessionStore } from '../store/session-store.js';
+import type { PermissionBroker } from '../permissions/permission-broker.js';
+import { Topic } from '../events/topic.js';
 import { claudeCommand } from './claude-command.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
-import { inputReady } from './screen.js';
+import { inputReady, startupDialog } from './screen.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
-import { applyEvent, statusOnExit } from './session-status.js';
+import { applyEvent, setStatus, statusOnExit } from './session-status.js';
 import type { PaneState, TmuxDriver } from './tmux-driver.js';
 import { readTranscriptSince } from './transcript.js';
 
@@ -23,6 +25,8 @@ export interface SessionManagerOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly forwarderPath: string;
   readonly hookTimeoutSeconds: number;
+  /** claude's timeout for the PermissionRequest hook: longer than the hub's hold. */
+  readonly permissionTimeoutSeconds: number;
   /** How long createSession and early messages wait for claude's SessionStart. */
   readonly startTimeoutMs: number;
   /** How long stopSession waits for claude's SessionEnd before giving up on it. */
@@ -34,6 +38,8 @@ export interface SessionManagerOptions {
   /** Pause after the input box first appears: the TUI drops keys typed right away. */
   readonly inputSettleMs: number;
   readonly restartPolicy: RestartPolicy;
+  /** A start showing no known dialog and no input box for this long is BLOCKED on an unknown screen. */
+  readonly unknownScreenAfterMs: number;
   readonly log: (message: string) => void;
 }
 
@@ -47,7 +53,12 @@ export interface CreateSessionInput {
 }
 
 export type IngestResult =
-  | { readonly ok: true; readonly event: StoredEvent }
+  | {
+      readonly ok: true;
+      readonly event: StoredEvent;
+      /** The hook answer: `{}` at once, or a PermissionRequest's decision when it comes. */
+      readonly answer: Promise<Record<string, unknown>>;
+    }
   | { readonly ok: false; readonly status: 401; readonly error: string };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,6 +78,9 @@ export class SessionManager {
   readonly #log: EventLog;
   readonly #bus: EventBus;
   readonly #store: SessionStore;
+  readonly #permissions: PermissionBroker;
+  /** Fires with a session whenever its status, pending permissions or last message change. */
+  readonly updates = new Topic<SessionRecord>();
   readonly #sessions = new Map<string, SessionRecord>();
   readonly #bySecretHash = new Map<string, string>();
   readonly #byClaudeId = new Map<string, string>();
@@ -76,6 +90,8 @@ export class SessionManager {
   readonly #changeWaiters = new Map<string, Set<() => void>>();
   /** Per session: the tail of its message chain, so pastes never interleave. */
   readonly #typing = new Map<string, Promise<unknown>>();
+  /** When each session's current tmux session was made; a pane list older than that says nothing. */
+  readonly #launchedAt = new Map<string, number>();
   /** Sessions whose input box has been seen since their claude process started. */
   readonly #inputSeen = new Set<string>();
   #hookUrl = '';
@@ -84,8 +100,15 @@ export class SessionManager {
 
   constructor(
     options: SessionManagerOptions,
-    deps: { tmux: TmuxDriver; log: EventLog; bus: EventBus; store: SessionStore },
+    deps: {
+      tmux: TmuxDriver;
+      log: EventLog;
+      bus: EventBus;
+      store: SessionStore;
+      permissions: PermissionBroker;
+    },
   ) {
+    this.#permissions = deps.permissions;
     this.#options = options;
     this.#tmux = deps.tmux;
     this.#log = deps.log;
@@ -148,6 +171,35 @@ export class SessionManager {
     return record;
   }
 
+  /** The status clients see: AWAITING_PERMISSION while a request of a running session waits. */
+  statusOf(record: SessionRecord): SessionStatus {
+    return isRunning(record.status) && this.#permissions.pending(record.id).length > 0
+      ? SessionStatus.AwaitingPermission
+      : record.status;
+  }
+
+  /** The pane's visible text; empty when the session has no pane. */
+  screen(record: SessionRecord): Promise<string> {
+    return this.#tmux.capture(record.tmuxSession);
+  }
+
+  /** Puts an event the hub itself makes (see hubEvents) into a session's stream. */
+  async appendHubEvent(
+    sessionId: string,
+    name: string,
+    fields: Record<string, unknown>,
+  ): Promise<void> {
+    const record = this.require(sessionId);
+    const payload: HookPayload = {
+      session_id: record.claudeSessionId,
+      hook_event_name: name,
+      cwd: record.cwd,
+      ...(record.transcriptPath ? { transcript_path: record.transcriptPath } : {}),
+      ...fields,
+    };
+    await this.#append(record, JSON.stringify(payload), payload);
+  }
+
   attachCommand(record: SessionRecord): string {
     return this.#tmux.attachCommand(record.tmuxSession);
   }
@@ -186,6 +238,8 @@ export class SessionManager {
       claudeSessionId: id,
       transcriptPath: null,
       status: SessionStatus.Starting,
+      statusSince: Date.now(),
+      blockedReason: null,
       error: null,
       ended: false,
       restartCount: 0,
@@ -197,7 +251,7 @@ export class SessionManager {
     this.#sessions.set(id, record);
     this.#byClaudeId.set(id, id);
     await this.#launch(record, false);
-    await this.#waitForStart(record);
+    await this.#waitForStart(record, true);
     if (input.prompt) void this.send(id, input.prompt).catch(() => undefined);
     return record;
   }
@@ -213,7 +267,7 @@ export class SessionManager {
     }
     this.#cancelRestart(id);
     await this.#launch(record, true);
-    await this.#waitForStart(record);
+    await this.#waitForStart(record, true);
     return record;
   }
 
@@ -267,7 +321,12 @@ export class SessionManager {
    * Routes one posted hook event: the secret names the session; a payload session_id that
    * belongs to another session is refused; a new one (after /clear) joins the secret's session.
    */
-  async ingest(secret: string, raw: string, payload: HookPayload): Promise<IngestResult> {
+  async ingest(
+    secret: string,
+    raw: string,
+    payload: HookPayload,
+    closed: AbortSignal,
+  ): Promise<IngestResult> {
     const id = this.#bySecretHash.get(sha256(secret));
     const record = id === undefined ? undefined : this.#sessions.get(id);
     if (!record) return { ok: false, status: 401, error: 'unknown hook secret' };
@@ -276,7 +335,13 @@ export class SessionManager {
       return { ok: false, status: 401, error: 'session_id belongs to another session' };
     }
     if (owner === undefined) this.#byClaudeId.set(payload.session_id, record.id);
-    return { ok: true, event: await this.#append(record, raw, payload) };
+    const event = await this.#append(record, raw, payload);
+    this.#permissions.observe(event);
+    const answer =
+      event.eventName === 'PermissionRequest'
+        ? this.#permissions.hold(event, closed, () => isRunning(record.status))
+        : Promise.resolve({});
+    return { ok: true, event, answer };
   }
 
   /** Stores an event, applies it to the session, then publishes it: the one way events enter. */
@@ -284,9 +349,11 @@ export class SessionManager {
     const event = await this.#log.append(record.id, raw, payload);
     const transcriptPath = stringField(payload, 'transcript_path');
     if (transcriptPath) record.transcriptPath = transcriptPath;
+    const before = `${record.status}\0${record.lastAssistantMessage}`;
     applyEvent(record, event);
     this.#store.save(record);
     this.#bus.publish(record.id, { kind: 'event', event });
+    if (`${record.status}\0${record.lastAssistantMessage}` !== before) this.updates.publish(record);
     this.#notify(record.id);
     return event;
   }
@@ -301,9 +368,12 @@ export class SessionManager {
     record.hookSecretHash = sha256(secret);
     this.#bySecretHash.set(record.hookSecretHash, record.id);
     this.#writeSettings(record);
-    Object.assign(record, { status: SessionStatus.Starting, error: null, ended: false });
+    this.#launchedAt.set(record.id, Infinity);
+    setStatus(record, SessionStatus.Starting, Date.now());
+    Object.assign(record, { error: null, ended: false });
     this.#inputSeen.delete(record.id);
     this.#store.save(record);
+    this.updates.publish(record);
     const canResume = resume && hasConversation(record.transcriptPath);
     try {
       await this.#tmux.killSession(record.tmuxSession);
@@ -320,7 +390,9 @@ export class SessionManager {
           resume: canResume,
         }),
       });
+      this.#launchedAt.set(record.id, Date.now());
     } catch (error) {
+      this.#launchedAt.delete(record.id);
       this.#finish(
         record,
         SessionStatus.Crashed,
@@ -339,6 +411,7 @@ export class SessionManager {
       hookUrl: this.#hookUrl,
       forwarderPath: this.#options.forwarderPath,
       httpTimeoutSeconds: this.#options.hookTimeoutSeconds,
+      permissionTimeoutSeconds: this.#options.permissionTimeoutSeconds,
     });
     writeFileSync(record.settingsPath, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
   }
@@ -395,32 +468,31 @@ export class SessionManager {
     return taken ? `claude-${id}` : short;
   }
 
-  /** Waits until claude's SessionStart arrived; a dead or stuck start becomes an error. */
-  async #waitForStart(record: SessionRecord): Promise<void> {
-    if (record.status !== SessionStatus.Starting) {
-      if (!isRunning(record.status)) {
-        throw new HubError(
-          ErrorCode.SessionNotRunning,
-          `session ${record.id} is ${record.status.toLowerCase()}`,
-          {
-            sessionId: record.id,
-          },
-        );
-      }
-      return;
-    }
-    await this.#waitFor(
-      record,
-      () => record.status !== SessionStatus.Starting,
-      this.#options.startTimeoutMs,
-    );
+  /**
+   * Waits until claude's SessionStart arrived; a dead or stuck start becomes an error. With
+   * `returnBlocked`, a start held by a dialog returns (the session is BLOCKED and says why).
+   */
+  async #waitForStart(record: SessionRecord, returnBlocked = false): Promise<void> {
+    const waiting = () =>
+      record.status === SessionStatus.Starting ||
+      (!returnBlocked && record.status === SessionStatus.Blocked);
+    await this.#waitFor(record, () => !waiting(), this.#options.startTimeoutMs);
     const status = record.status as SessionStatus;
-    if (status === SessionStatus.Crashed) {
+    if (status === SessionStatus.Crashed && record.lastEventAt === null) {
       throw new HubError(ErrorCode.SessionStartFailed, record.error ?? 'claude exited at start', {
         sessionId: record.id,
       });
     }
-    if (status === SessionStatus.Starting) {
+    if (!isRunning(status)) {
+      throw new HubError(
+        ErrorCode.SessionNotRunning,
+        `session ${record.id} is ${status.toLowerCase()}`,
+        {
+          sessionId: record.id,
+        },
+      );
+    }
+    if (waiting()) {
       const screen = await this.#tmux.capture(record.tmuxSession);
       throw new HubError(
         ErrorCode.SessionStartFailed,
@@ -474,9 +546,11 @@ export class SessionManager {
   }
 
   #finish(record: SessionRecord, status: SessionStatus, error: string | null): void {
-    record.status = status;
+    setStatus(record, status, Date.now());
     record.error = error;
     this.#store.save(record);
+    this.#permissions.sessionGone(record.id);
+    this.updates.publish(record);
     if (status === SessionStatus.Stopped) this.#bus.publish(record.id, { kind: 'end' });
     this.#notify(record.id);
   }
@@ -518,12 +592,34 @@ export class SessionManager {
     return this.#polling;
   }
 
+  /** The screen, last resort for facts: is a starting session held by a dialog? */
+  async #checkStartupScreen(record: SessionRecord): Promise<void> {
+    const screen = await this.#tmux.capture(record.tmuxSession);
+    const stuck =
+      Date.now() - record.statusSince > this.#options.unknownScreenAfterMs && !inputReady(screen);
+    const reason = startupDialog(screen) ?? (stuck ? 'UNKNOWN_SCREEN' : null);
+    if (record.status !== SessionStatus.Starting || reason === null) return;
+    setStatus(record, SessionStatus.Blocked, Date.now());
+    record.blockedReason = reason;
+    this.#store.save(record);
+    this.updates.publish(record);
+    this.#notify(record.id);
+    this.#options.log(`session ${record.id}: blocked on ${reason}`);
+  }
+
   async #pollOnce(restartCrashed: boolean): Promise<void> {
+    const listedAt = Date.now();
     const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
     for (const record of this.#sessions.values()) {
       if (!isRunning(record.status) || this.#stopping.has(record.id)) continue;
+      if ((this.#launchedAt.get(record.id) ?? 0) >= listedAt) continue;
       const pane = panes.get(record.tmuxSession);
-      if (pane && !pane.dead) continue;
+      if (pane && !pane.dead) {
+        if (record.status === SessionStatus.Starting || record.status === SessionStatus.Blocked) {
+          await this.#checkStartupScreen(record);
+        }
+        continue;
+      }
       const screen = pane ? await this.#tmux.capture(record.tmuxSession, true) : '';
       if (pane) await this.#tmux.killSession(record.tmuxSession);
       const status = statusOnExit(record, false);

@@ -1,6 +1,14 @@
 import { stringField, type StoredEvent } from '../events/hook-event.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 
+/** Sets the status, noting since when; the one way status changes. */
+export function setStatus(record: SessionRecord, status: SessionStatus, at: number): void {
+  if (record.status === status) return;
+  record.status = status;
+  record.statusSince = at;
+  if (status !== SessionStatus.Blocked) record.blockedReason = null;
+}
+
 /**
  * Applies what a hook event says to a session record. Hook events are the first source of
  * truth for status; the pane's process (see statusOnExit) is the second.
@@ -9,27 +17,28 @@ import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
   const before = JSON.stringify(record);
   const { payload } = event;
+  const set = (status: SessionStatus) => setStatus(record, status, event.receivedAt);
   record.lastEventAt = event.receivedAt;
   switch (event.eventName) {
     case 'SessionStart':
       // After /clear the same process goes on under a new Claude session id.
       record.claudeSessionId = payload.session_id;
       record.ended = false;
-      if (isRunning(record.status)) record.status = SessionStatus.Idle;
+      if (isRunning(record.status)) set(SessionStatus.Idle);
       break;
     case 'UserPromptSubmit':
-      if (isRunning(record.status)) record.status = SessionStatus.Busy;
+      if (isRunning(record.status)) set(SessionStatus.Busy);
       break;
     case 'Stop':
     case 'StopFailure':
-      if (isRunning(record.status)) record.status = SessionStatus.Idle;
+      if (isRunning(record.status)) set(SessionStatus.Idle);
       record.lastAssistantMessage =
         stringField(payload, 'last_assistant_message') ?? record.lastAssistantMessage;
       break;
     case 'HubEventsMissed':
       // What the transcript showed while the hub was down: the turn is over or goes on.
       if (isRunning(record.status))
-        record.status = payload.turn_over === true ? SessionStatus.Idle : SessionStatus.Busy;
+        set(payload.turn_over === true ? SessionStatus.Idle : SessionStatus.Busy);
       record.lastAssistantMessage =
         stringField(payload, 'last_assistant_message') ?? record.lastAssistantMessage;
       break;

@@ -6,6 +6,10 @@ export const SessionStatus = {
   Idle: 'IDLE',
   /** A prompt was submitted and the turn is running. */
   Busy: 'BUSY',
+  /** A permission request waits for a person (derived from the pending requests). */
+  AwaitingPermission: 'AWAITING_PERMISSION',
+  /** claude sits on a startup dialog (blockedReason says which). */
+  Blocked: 'BLOCKED',
   /** Ended on purpose: stopSession, or claude exited after its SessionEnd. */
   Stopped: 'STOPPED',
   /** claude exited unexpectedly or failed to start. */
@@ -31,6 +35,10 @@ export interface SessionRecord {
   /** The conversation's transcript, as the latest hook payload gave it. */
   transcriptPath: string | null;
   status: SessionStatus;
+  /** When status last changed. */
+  statusSince: number;
+  /** Which startup dialog holds a BLOCKED session. */
+  blockedReason: string | null;
   /** Why the session crashed or failed to start, with what the screen showed. */
   error: string | null;
   /** Set once a SessionEnd that really ends the session was received. */

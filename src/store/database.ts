@@ -7,6 +7,10 @@ CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY,
   record TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS permissions (
+  id TEXT PRIMARY KEY,
+  record TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS events (
   session_id TEXT NOT NULL,
   seq INTEGER NOT NULL,

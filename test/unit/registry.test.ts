@@ -92,6 +92,7 @@ describe('hook event registry', () => {
       hookUrl: 'http://127.0.0.1:1/hooks',
       forwarderPath: "/it's/forward.sh",
       httpTimeoutSeconds: 7,
+      permissionTimeoutSeconds: 99,
     });
     expect(Object.keys(hooks).sort()).toEqual([...factsNames].sort());
     const only = (name: string) =>

@@ -20,6 +20,8 @@ function record(): SessionRecord {
     claudeSessionId: 'a',
     transcriptPath: null,
     status: SessionStatus.Starting,
+    statusSince: 0,
+    blockedReason: null,
     error: null,
     ended: false,
     restartCount: 0,

@@ -1,0 +1,31 @@
+import { SubscriberQueue } from './subscriber-queue.js';
+
+/**
+ * A small in-process feed for low-volume changes (session updates, permission requests).
+ * Each subscriber gets its own bounded queue; one that falls `limit` items behind is failed
+ * with `overflowError` and can subscribe again to get the current state.
+ */
+export class Topic<T> {
+  readonly #listeners = new Set<(value: T) => void>();
+
+  publish(value: T): void {
+    for (const listener of [...this.#listeners]) listener(value);
+  }
+
+  listen(listener: (value: T) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The values published from now on, as an async iterator. */
+  async *stream(limit: number, overflowError: () => Error): AsyncGenerator<T> {
+    const queue = new SubscriberQueue<T>(limit, overflowError);
+    const stop = this.listen((value) => queue.push(value));
+    try {
+      yield* queue;
+    } finally {
+      stop();
+      queue.close();
+    }
+  }
+}

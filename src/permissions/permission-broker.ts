@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import type { StoredEvent } from '../events/hook-event.js';
+import type { PermissionStore } from '../store/permission-store.js';
+import {
+  DecisionErrorCode,
+  hookAnswer,
+  PermissionStatus,
+  settledBy,
+  type Decision,
+  type DecisionResult,
+  type PermissionRecord,
+} from './permission-request.js';
+
+export interface PermissionBrokerOptions {
+  /** How long a request is held open for a decision. */
+  readonly holdMs: number;
+  /** What an expired request answers: `ask` leaves it to the terminal dialog, `deny` refuses. */
+  readonly onExpiry: 'ask' | 'deny';
+  /** Called on every new request and every resolution. */
+  readonly changed: (request: PermissionRecord) => void;
+  /** Records a resolution in the session's event stream. */
+  readonly resolved: (request: PermissionRecord) => Promise<void>;
+}
+
+interface Held {
+  readonly answer: (body: Record<string, unknown>) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+/**
+ * Holds PermissionRequest hook requests open until a person decides through the API, the
+ * terminal answers first, or the hold runs out. A request is resolved exactly once.
+ */
+export class PermissionBroker {
+  readonly #options: PermissionBrokerOptions;
+  readonly #store: PermissionStore;
+  readonly #requests = new Map<string, PermissionRecord>();
+  readonly #held = new Map<string, Held>();
+
+  constructor(options: PermissionBrokerOptions, store: PermissionStore) {
+    this.#options = options;
+    this.#store = store;
+    for (const request of store.loadAll()) {
+      this.#requests.set(request.id, request);
+      // Its hook request died with the previous hub; claude's terminal dialog still asks.
+      if (request.status === PermissionStatus.Pending) {
+        Object.assign(request, {
+          status: PermissionStatus.Expired,
+          decidedAt: Date.now(),
+          message: 'the hub restarted while holding this request; answer it in the terminal',
+        });
+        store.save(request);
+      }
+    }
+  }
+
+  /**
+   * Registers the request of a PermissionRequest event and resolves with the hook answer once
+   * it is settled. `closed` fires if claude stops waiting (it was answered in the terminal).
+   */
+  hold(
+    event: StoredEvent,
+    closed: AbortSignal,
+    sessionRunning: () => boolean,
+  ): Promise<Record<string, unknown>> {
+    const request: PermissionRecord = {
+      id: randomUUID(),
+      sessionId: event.sessionId,
+      eventSeq: event.seq,
+      toolName: typeof event.payload.tool_name === 'string' ? event.payload.tool_name : '',
+      toolInput: event.payload.tool_input ?? {},
+      suggestions: event.payload.permission_suggestions ?? null,
+      requestedAt: event.receivedAt,
+      status: PermissionStatus.Pending,
+      decidedAt: null,
+      message: null,
+    };
+    this.#requests.set(request.id, request);
+    this.#store.save(request);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        const deny = this.#options.onExpiry === 'deny';
+        const message = `no decision within ${Math.round(this.#options.holdMs / 1000)} s`;
+        this.#settle(
+          request,
+          PermissionStatus.Expired,
+          message,
+          deny ? hookAnswer({ requestId: request.id, behavior: 'DENY', message }) : {},
+        );
+      }, this.#options.holdMs);
+      this.#held.set(request.id, { answer: resolve, timer });
+      closed.addEventListener('abort', () => {
+        if (sessionRunning()) this.#settle(request, PermissionStatus.AnsweredInTerminal, null, {});
+        else this.#settle(request, PermissionStatus.Expired, 'the session ended', {});
+      });
+      this.#options.changed(request);
+    });
+  }
+
+  decide(decision: Decision): DecisionResult {
+    const request = this.#requests.get(decision.requestId);
+    if (!request) {
+      return {
+        request: null,
+        error: {
+          code: DecisionErrorCode.NotFound,
+          message: `no permission request has id ${JSON.stringify(decision.requestId)}`,
+        },
+      };
+    }
+    if (request.status !== PermissionStatus.Pending || !this.#held.has(request.id)) {
+      const code =
+        request.status === PermissionStatus.Expired
+          ? DecisionErrorCode.Expired
+          : request.status === PermissionStatus.AnsweredInTerminal
+            ? DecisionErrorCode.AnsweredInTerminal
+            : DecisionErrorCode.AlreadyDecided;
+      return {
+        request,
+        error: {
+          code,
+          message: `permission request ${request.id} is ${request.status.toLowerCase()} already`,
+        },
+      };
+    }
+    const status =
+      decision.behavior === 'ALLOW' ? PermissionStatus.Allowed : PermissionStatus.Denied;
+    this.#settle(request, status, decision.message ?? null, hookAnswer(decision));
+    return { request, error: null };
+  }
+
+  /** Settles the session's pending requests that a later event shows were answered elsewhere. */
+  observe(event: StoredEvent): void {
+    for (const request of this.pending(event.sessionId)) {
+      if (request.eventSeq >= event.seq || !settledBy(request, event.eventName, event.payload))
+        continue;
+      if (event.eventName === 'SessionEnd')
+        this.#settle(request, PermissionStatus.Expired, 'the session ended', {});
+      else this.#settle(request, PermissionStatus.AnsweredInTerminal, null, {});
+    }
+  }
+
+  /** Releases every request of a session that is gone. */
+  sessionGone(sessionId: string): void {
+    for (const request of this.pending(sessionId))
+      this.#settle(request, PermissionStatus.Expired, 'the session ended', {});
+  }
+
+  /** The session's requests still waiting, oldest first (only held requests are pending). */
+  pending(sessionId: string): PermissionRecord[] {
+    const pending: PermissionRecord[] = [];
+    for (const id of this.#held.keys()) {
+      const request = this.#requests.get(id);
+      if (request?.sessionId === sessionId) pending.push(request);
+    }
+    return pending;
+  }
+
+  get(id: string): PermissionRecord | undefined {
+    return this.#requests.get(id);
+  }
+
+  /** Requests, oldest first, optionally with one status. */
+  list(status?: PermissionStatus | null): PermissionRecord[] {
+    const all = [...this.#requests.values()];
+    return (status ? all.filter((request) => request.status === status) : all).sort(
+      (a, b) => a.requestedAt - b.requestedAt,
+    );
+  }
+
+  /** Answers every held request with `{}`, leaving the decision to the terminal. */
+  close(): void {
+    for (const request of [...this.#held.keys()].map((id) => this.#requests.get(id)!)) {
+      this.#settle(
+        request,
+        PermissionStatus.Expired,
+        'the hub shut down while holding this request',
+        {},
+      );
+    }
+  }
+
+  #settle(
+    request: PermissionRecord,
+    status: PermissionStatus,
+    message: string | null,
+    answer: Record<string, unknown>,
+  ): void {
+    const held = this.#held.get(request.id);
+    if (request.status !== PermissionStatus.Pending) return;
+    Object.assign(request, { status, message, decidedAt: Date.now() });
+    this.#store.save(request);
+    if (held) {
+      clearTimeout(held.timer);
+      this.#held.delete(request.id);
+      held.answer(answer);
+    }
+    this.#options.changed(request);
+    void this.#options.resolved(request);
+  }
+}

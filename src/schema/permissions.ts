@@ -1,0 +1,169 @@
+import {
+  DecisionErrorCode,
+  PermissionStatus,
+  type PermissionRecord,
+} from '../permissions/permission-request.js';
+import { AttentionReason, attentionItems, type AttentionItem } from '../sessions/attention.js';
+import { builder } from './builder.js';
+import { SessionRef } from './sessions.js';
+
+const PermissionStatusRef = builder.enumType('PermissionStatus', {
+  description: 'Where a permission request is. Only PENDING requests hold claude waiting.',
+  values: Object.values(PermissionStatus),
+});
+
+export const PermissionRequestRef = builder
+  .objectRef<PermissionRecord>('PermissionRequest')
+  .implement({
+    description:
+      'A tool call claude asks permission for. The terminal shows its own dialog meanwhile; whichever answers first wins.',
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      sessionId: t.exposeID('sessionId'),
+      eventSeq: t.exposeInt('eventSeq', {
+        description: 'seq of its PermissionRequest hook event.',
+      }),
+      toolName: t.exposeString('toolName'),
+      toolInput: t.field({ type: 'JSON', resolve: (request) => request.toolInput }),
+      suggestions: t.field({
+        type: 'JSON',
+        nullable: true,
+        description: "claude's permission_suggestions (rules the terminal dialog offers).",
+        resolve: (request) => request.suggestions,
+      }),
+      requestedAt: t.field({ type: 'DateTime', resolve: (request) => request.requestedAt }),
+      status: t.field({ type: PermissionStatusRef, resolve: (request) => request.status }),
+      decidedAt: t.field({
+        type: 'DateTime',
+        nullable: true,
+        resolve: (request) => request.decidedAt,
+      }),
+      message: t.exposeString('message', {
+        nullable: true,
+        description: 'The deny message, or why the request ended without a decision.',
+      }),
+    }),
+  });
+
+const PermissionBehaviorRef = builder.enumType('PermissionBehavior', {
+  values: ['ALLOW', 'DENY'] as const,
+});
+
+const DecidePermissionInputRef = builder.inputType('DecidePermissionInput', {
+  fields: (t) => ({
+    requestId: t.id({ required: true }),
+    behavior: t.field({ type: PermissionBehaviorRef, required: true }),
+    message: t.string({ description: 'With DENY: shown to the model as the reason.' }),
+    updatedInput: t.field({
+      type: 'JSON',
+      description: 'With ALLOW: run the tool with this input instead.',
+    }),
+    interrupt: t.boolean({ description: 'With DENY: also stop the turn.' }),
+  }),
+});
+
+const DecisionErrorCodeRef = builder.enumType('PermissionDecisionErrorCode', {
+  values: Object.values(DecisionErrorCode),
+});
+
+const DecisionErrorRef = builder
+  .objectRef<{ code: DecisionErrorCode; message: string }>('PermissionDecisionError')
+  .implement({
+    description: 'Why a decision was not used; a request takes exactly one decision.',
+    fields: (t) => ({
+      code: t.field({ type: DecisionErrorCodeRef, resolve: (error) => error.code }),
+      message: t.exposeString('message'),
+    }),
+  });
+
+const DecidePermissionPayloadRef = builder
+  .objectRef<{
+    request: PermissionRecord | null;
+    error: { code: DecisionErrorCode; message: string } | null;
+  }>('DecidePermissionPayload')
+  .implement({
+    fields: (t) => ({
+      request: t.field({
+        type: PermissionRequestRef,
+        nullable: true,
+        resolve: (payload) => payload.request,
+      }),
+      error: t.field({
+        type: DecisionErrorRef,
+        nullable: true,
+        resolve: (payload) => payload.error,
+      }),
+    }),
+  });
+
+const AttentionReasonRef = builder.enumType('AttentionReason', {
+  values: Object.values(AttentionReason),
+});
+
+const AttentionItemRef = builder.objectRef<AttentionItem>('AttentionItem').implement({
+  description:
+    'A session that needs a person, with what is needed to act without opening the terminal.',
+  fields: (t) => ({
+    session: t.field({ type: SessionRef, resolve: (item) => item.session }),
+    reason: t.field({ type: AttentionReasonRef, resolve: (item) => item.reason }),
+    since: t.field({ type: 'DateTime', resolve: (item) => item.since }),
+    permissionRequest: t.field({
+      type: PermissionRequestRef,
+      nullable: true,
+      resolve: (item) => item.permissionRequest,
+    }),
+    lastAssistantMessage: t.string({
+      nullable: true,
+      resolve: (item) => item.session.lastAssistantMessage,
+    }),
+  }),
+});
+
+builder.objectField(SessionRef, 'pendingPermissions', (t) =>
+  t.field({
+    type: [PermissionRequestRef],
+    description: 'Requests waiting for a decision, oldest first.',
+    resolve: (record, _args, ctx) => ctx.permissions.pending(record.id),
+  }),
+);
+
+builder.queryFields((t) => ({
+  permissionRequests: t.field({
+    type: [PermissionRequestRef],
+    description: 'Permission requests, oldest first; with status, only those.',
+    args: { status: t.arg({ type: PermissionStatusRef }) },
+    resolve: (_root, args, ctx) => ctx.permissions.list(args.status),
+  }),
+  attention: t.field({
+    type: [AttentionItemRef],
+    description: 'The sessions that need a person, the longest-waiting first.',
+    resolve: (_root, _args, ctx) =>
+      attentionItems(ctx.sessions.list(), (id) => ctx.permissions.pending(id)),
+  }),
+}));
+
+builder.mutationField('decidePermission', (t) =>
+  t.field({
+    type: DecidePermissionPayloadRef,
+    description:
+      'Answers a pending request: claude gets the decision at once. Deciding twice, or an expired or unknown request, returns `error` instead.',
+    args: { input: t.arg({ type: DecidePermissionInputRef, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      ctx.permissions.decide({
+        requestId: String(input.requestId),
+        behavior: input.behavior,
+        message: input.message,
+        updatedInput: input.updatedInput,
+        interrupt: input.interrupt,
+      }),
+  }),
+);
+
+builder.subscriptionField('permissionRequests', (t) =>
+  t.field({
+    type: PermissionRequestRef,
+    description: 'Fires on each new permission request and on each resolution.',
+    subscribe: (_root, _args, ctx) => ctx.permissionChanges(),
+    resolve: (request) => request,
+  }),
+);

@@ -1,0 +1,55 @@
+import type { PermissionRecord } from '../permissions/permission-request.js';
+import { isRunning, SessionStatus, type SessionRecord } from './session.js';
+
+/** Why a session needs a person. */
+export const AttentionReason = {
+  /** A permission request waits for a decision. */
+  Permission: 'PERMISSION',
+  /** The turn is over and claude waits for input. */
+  Idle: 'IDLE',
+  /** claude sits on a startup dialog. */
+  Blocked: 'BLOCKED',
+  /** claude exited unexpectedly or failed to start. */
+  Crashed: 'CRASHED',
+} as const;
+export type AttentionReason = (typeof AttentionReason)[keyof typeof AttentionReason];
+
+export interface AttentionItem {
+  readonly session: SessionRecord;
+  readonly reason: AttentionReason;
+  /** Since when it has waited. */
+  readonly since: number;
+  /** The oldest pending request, for PERMISSION. */
+  readonly permissionRequest: PermissionRecord | null;
+}
+
+/** The sessions that need a person, the longest-waiting first. Pure. */
+export function attentionItems(
+  sessions: readonly SessionRecord[],
+  pendingOf: (sessionId: string) => readonly PermissionRecord[],
+): AttentionItem[] {
+  const items: AttentionItem[] = [];
+  for (const session of sessions) {
+    const oldest = isRunning(session.status) ? pendingOf(session.id)[0] : undefined;
+    if (oldest) {
+      items.push({
+        session,
+        reason: AttentionReason.Permission,
+        since: oldest.requestedAt,
+        permissionRequest: oldest,
+      });
+      continue;
+    }
+    const reason =
+      session.status === SessionStatus.Idle
+        ? AttentionReason.Idle
+        : session.status === SessionStatus.Blocked
+          ? AttentionReason.Blocked
+          : session.status === SessionStatus.Crashed
+            ? AttentionReason.Crashed
+            : null;
+    if (reason)
+      items.push({ session, reason, since: session.statusSince, permissionRequest: null });
+  }
+  return items.sort((a, b) => a.since - b.since);
+}
