@@ -136,7 +136,8 @@ builder.queryFields((t) => ({
   }),
   attention: t.field({
     type: [AttentionItemRef],
-    description: 'The sessions that need a person, the longest-waiting first.',
+    description:
+      'The sessions that need a person: PERMISSION first, then BLOCKED, CRASHED and IDLE; within each, the longest-waiting first.',
     resolve: (_root, _args, ctx) =>
       attentionItems(ctx.sessions.list(), (id) => ctx.permissions.pending(id)),
   }),

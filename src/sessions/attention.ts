@@ -23,7 +23,10 @@ export interface AttentionItem {
   readonly permissionRequest: PermissionRecord | null;
 }
 
-/** The sessions that need a person, the longest-waiting first. Pure. */
+/** Most urgent first: a pending request stalls a running turn; an idle session only waits. */
+const urgency: Record<AttentionReason, number> = { PERMISSION: 0, BLOCKED: 1, CRASHED: 2, IDLE: 3 };
+
+/** The sessions that need a person: most urgent reason first, then the longest-waiting. Pure. */
 export function attentionItems(
   sessions: readonly SessionRecord[],
   pendingOf: (sessionId: string) => readonly PermissionRecord[],
@@ -51,5 +54,5 @@ export function attentionItems(
     if (reason)
       items.push({ session, reason, since: session.statusSince, permissionRequest: null });
   }
-  return items.sort((a, b) => a.since - b.since);
+  return items.sort((a, b) => urgency[a.reason] - urgency[b.reason] || a.since - b.since);
 }

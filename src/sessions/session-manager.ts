@@ -308,8 +308,11 @@ export class SessionManager {
     }
     this.#stopping.add(id);
     try {
+      // A claude that never started (no SessionStart) fires no SessionEnd either.
+      const started =
+        record.status !== SessionStatus.Starting && record.status !== SessionStatus.Blocked;
       await this.#tmux.killSession(record.tmuxSession);
-      await this.#waitFor(record, () => record.ended, this.#options.stopTimeoutMs);
+      if (started) await this.#waitFor(record, () => record.ended, this.#options.stopTimeoutMs);
       this.#finish(record, SessionStatus.Stopped, null);
     } finally {
       this.#stopping.delete(id);
