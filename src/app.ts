@@ -12,7 +12,9 @@ import { LocalEventBus } from './events/event-bus.js';
 import { Topic } from './events/topic.js';
 import { PermissionBroker } from './permissions/permission-broker.js';
 import type { PermissionRecord } from './permissions/permission-request.js';
-import { PermissionStore } from './store/permission-store.js';
+import type { SessionRecord } from './sessions/session.js';
+import type { MessageRecord } from './sessions/message.js';
+import { RecordTable } from './store/record-table.js';
 import { sessionEvents } from './events/session-events.js';
 import { hookEndpoint } from './hooks/hook-endpoint.js';
 import { sendJson } from './http/http-io.js';
@@ -22,7 +24,6 @@ import { schema } from './schema/index.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './sessions/tmux-driver.js';
 import { openDatabase } from './store/database.js';
-import { SessionStore } from './store/session-store.js';
 import { SqliteEventLog } from './store/sqlite-event-log.js';
 
 export interface AppOptions {
@@ -83,7 +84,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
             log(`error: permission ${request.id}: ${(error as Error).message}`),
           ),
     },
-    new PermissionStore(db),
+    new RecordTable<PermissionRecord>(db, 'permissions'),
   );
   const sessions: SessionManager = new SessionManager(
     {
@@ -94,10 +95,15 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       hookTimeoutSeconds: config.hookTimeoutSeconds,
       permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
       unknownScreenAfterMs: 10_000,
+      messages: {
+        limit: config.maxQueuedMessages,
+        confirmTimeoutMs: 10_000,
+        enterDelayMs: 300,
+        readyTimeoutMs: config.startTimeoutSeconds * 1000,
+      },
       startTimeoutMs: config.startTimeoutSeconds * 1000,
       stopTimeoutMs: 5000,
       pollIntervalMs: 500,
-      enterDelayMs: 300,
       inputSettleMs: 500,
       restartPolicy: {
         limit: config.restartLimit,
@@ -107,7 +113,14 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       },
       log,
     },
-    { tmux, log: eventLog, bus, store: new SessionStore(db), permissions },
+    {
+      tmux,
+      log: eventLog,
+      bus,
+      store: new RecordTable<SessionRecord>(db, 'sessions'),
+      messageStore: new RecordTable<MessageRecord>(db, 'messages'),
+      permissions,
+    },
   );
   const events = (sessionId: string, after: number | null) =>
     sessionEvents(

@@ -32,6 +32,8 @@ export interface HubConfig {
   readonly permissionHoldSeconds: number;
   /** What an undecided request answers when the hold ends: `ask` (the terminal decides) or `deny`. */
   readonly permissionExpiry: 'ask' | 'deny';
+  /** Messages that may wait per session; one more is refused with QUEUE_FULL. */
+  readonly maxQueuedMessages: number;
 }
 
 interface OptionSpec {
@@ -190,6 +192,14 @@ export const optionSpecs: readonly OptionSpec[] = [
     kind: 'expiry',
     default: 'ask',
     description: 'When nobody decides in time: ask (leave it to the terminal dialog) or deny.',
+  },
+  {
+    flag: 'max-queued-messages',
+    env: 'CLAUDE_HUB_MAX_QUEUED_MESSAGES',
+    key: 'maxQueuedMessages',
+    kind: 'positive',
+    default: 100,
+    description: 'Messages that may wait per session while it is busy; one more gets QUEUE_FULL.',
   },
 ];
 

@@ -8,6 +8,10 @@ export const ErrorCode = {
   SessionNotFound: 'SESSION_NOT_FOUND',
   /** A session with that id exists already. */
   SessionExists: 'SESSION_ALREADY_EXISTS',
+  /** The session's message queue is full; try again after some are delivered. */
+  QueueFull: 'QUEUE_FULL',
+  /** sendKeys got a key outside the allow-list. */
+  KeyNotAllowed: 'KEY_NOT_ALLOWED',
   /** The session runs already, so it cannot be resumed. */
   SessionRunning: 'SESSION_RUNNING',
   /** The session is stopped or crashed and cannot take input. */

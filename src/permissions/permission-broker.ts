@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredEvent } from '../events/hook-event.js';
-import type { PermissionStore } from '../store/permission-store.js';
+import type { RecordTable } from '../store/record-table.js';
 import {
   DecisionErrorCode,
   hookAnswer,
@@ -33,11 +33,11 @@ interface Held {
  */
 export class PermissionBroker {
   readonly #options: PermissionBrokerOptions;
-  readonly #store: PermissionStore;
+  readonly #store: RecordTable<PermissionRecord>;
   readonly #requests = new Map<string, PermissionRecord>();
   readonly #held = new Map<string, Held>();
 
-  constructor(options: PermissionBrokerOptions, store: PermissionStore) {
+  constructor(options: PermissionBrokerOptions, store: RecordTable<PermissionRecord>) {
     this.#options = options;
     this.#store = store;
     for (const request of store.loadAll()) {

@@ -4,6 +4,7 @@ import './scalars.js';
 import './events.js';
 import './sessions.js';
 import './permissions.js';
+import './messages.js';
 
 export const schema = builder.toSchema();
 

@@ -92,6 +92,10 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
     model: t.string({ description: "claude's --model, e.g. sonnet or a full model name." }),
     permissionMode: t.field({ type: PermissionModeRef }),
     prompt: t.string({ description: 'Sent as the first message as soon as the session is ready.' }),
+    trustWorkspace: t.boolean({
+      description:
+        'Answer claude\'s workspace-trust dialog for this cwd with "Yes, I trust this folder".',
+    }),
   }),
 });
 
@@ -139,16 +143,8 @@ builder.mutationFields((t) => ({
         model: input.model,
         permissionMode: input.permissionMode ? permissionModes[input.permissionMode] : null,
         prompt: input.prompt,
+        trustWorkspace: input.trustWorkspace,
       }),
-  }),
-  sendMessage: t.field({
-    type: SessionRef,
-    description: 'Types the text into the session and submits it as one prompt, exactly as given.',
-    args: {
-      sessionId: t.arg.id({ required: true }),
-      text: t.arg.string({ required: true }),
-    },
-    resolve: (_root, args, ctx) => ctx.sessions.send(String(args.sessionId), args.text),
   }),
   resumeSession: t.field({
     type: SessionRef,

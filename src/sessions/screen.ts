@@ -29,3 +29,26 @@ export const startupDialogs = [
 export function startupDialog(screen: string): string | null {
   return startupDialogs.find((dialog) => dialog.pattern.test(screen))?.reason ?? null;
 }
+
+/**
+ * The text in the input box, or null when no input box is drawn. Continuation lines are
+ * indented by two spaces under the `❯ ` prompt.
+ */
+export function inputBoxText(screen: string): string | null {
+  const lines = screen.split('\n');
+  for (let i = lines.length - 1; i > 0; i--) {
+    if (!lines[i]!.startsWith('❯') || !/^─{20,}/.test(lines[i - 1]!)) continue;
+    const box = [lines[i]!.slice(1)];
+    for (let j = i + 1; j < lines.length && !/^─{20,}/.test(lines[j]!); j++) box.push(lines[j]!);
+    return box
+      .map((line) => line.replace(/^ {1,2}/, ''))
+      .join('\n')
+      .trim();
+  }
+  return null;
+}
+
+/** While a turn runs, the footer offers to interrupt it. */
+export function turnRunning(screen: string): boolean {
+  return /esc to interrupt/.test(screen);
+}

@@ -7,12 +7,14 @@ import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
 import { hookSecretEnv, hookSettings } from '../hooks/settings.js';
-import type { SessionStore } from '../store/session-store.js';
+import type { RecordTable } from '../store/record-table.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Topic } from '../events/topic.js';
 import { claudeCommand } from './claude-command.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
-import { inputReady, startupDialog } from './screen.js';
+import { inputBoxText, inputReady, startupDialog, turnRunning } from './screen.js';
+import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
+import { MessageStatus, type MessageRecord } from './message.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
 import type { PaneState, TmuxDriver } from './tmux-driver.js';
@@ -33,13 +35,12 @@ export interface SessionManagerOptions {
   readonly stopTimeoutMs: number;
   /** How often tmux is asked whether each claude process still runs. */
   readonly pollIntervalMs: number;
-  /** Pause between pasting a message and pressing Enter, so the paste is not submitted early. */
-  readonly enterDelayMs: number;
   /** Pause after the input box first appears: the TUI drops keys typed right away. */
   readonly inputSettleMs: number;
   readonly restartPolicy: RestartPolicy;
   /** A start showing no known dialog and no input box for this long is BLOCKED on an unknown screen. */
   readonly unknownScreenAfterMs: number;
+  readonly messages: Omit<MessageQueueOptions, 'changed'>;
   readonly log: (message: string) => void;
 }
 
@@ -50,7 +51,38 @@ export interface CreateSessionInput {
   readonly model?: string | null | undefined;
   readonly permissionMode?: string | null | undefined;
   readonly prompt?: string | null | undefined;
+  /** Answer claude's workspace-trust dialog with "Yes, I trust this folder". */
+  readonly trustWorkspace?: boolean | null | undefined;
 }
+
+/** How an ask ended: the reply, or why there is none yet. */
+export type AskOutcome =
+  | {
+      readonly kind: 'reply';
+      readonly message: MessageRecord;
+      readonly reply: string | null;
+      readonly events: StoredEvent[];
+      readonly durationMs: number;
+    }
+  | { readonly kind: 'timeout'; readonly message: MessageRecord; readonly waitedMs: number }
+  | { readonly kind: 'failed'; readonly message: MessageRecord };
+
+/** Keys sendKeys may press, by the names clients use, as tmux names them. */
+const allowedKeys = new Map<string, string>([
+  ['Enter', 'Enter'],
+  ['Escape', 'Escape'],
+  ['Up', 'Up'],
+  ['Down', 'Down'],
+  ['Left', 'Left'],
+  ['Right', 'Right'],
+  ['Tab', 'Tab'],
+  ['ShiftTab', 'BTab'],
+  ['Space', 'Space'],
+  ['Backspace', 'BSpace'],
+  ['y', 'y'],
+  ['n', 'n'],
+  ...[...'0123456789'].map((digit): [string, string] => [digit, digit]),
+]);
 
 export type IngestResult =
   | {
@@ -77,10 +109,11 @@ export class SessionManager {
   readonly #tmux: TmuxDriver;
   readonly #log: EventLog;
   readonly #bus: EventBus;
-  readonly #store: SessionStore;
+  readonly #store: RecordTable<SessionRecord>;
   readonly #permissions: PermissionBroker;
   /** Fires with a session whenever its status, pending permissions or last message change. */
   readonly updates = new Topic<SessionRecord>();
+  readonly messages: MessageQueue;
   readonly #sessions = new Map<string, SessionRecord>();
   readonly #bySecretHash = new Map<string, string>();
   readonly #byClaudeId = new Map<string, string>();
@@ -88,10 +121,10 @@ export class SessionManager {
   readonly #restartTimers = new Map<string, NodeJS.Timeout>();
   /** Per session: checks run whenever it changes, for those waiting on it. */
   readonly #changeWaiters = new Map<string, Set<() => void>>();
-  /** Per session: the tail of its message chain, so pastes never interleave. */
-  readonly #typing = new Map<string, Promise<unknown>>();
   /** When each session's current tmux session was made; a pane list older than that says nothing. */
   readonly #launchedAt = new Map<string, number>();
+  /** Sessions whose creator asked the hub to answer the workspace-trust dialog. */
+  readonly #trustOnStart = new Set<string>();
   /** Sessions whose input box has been seen since their claude process started. */
   readonly #inputSeen = new Set<string>();
   #hookUrl = '';
@@ -104,17 +137,38 @@ export class SessionManager {
       tmux: TmuxDriver;
       log: EventLog;
       bus: EventBus;
-      store: SessionStore;
+      store: RecordTable<SessionRecord>;
+      messageStore: RecordTable<MessageRecord>;
       permissions: PermissionBroker;
     },
   ) {
     this.#permissions = deps.permissions;
+    const port: SessionPort = {
+      get: (id) => this.#sessions.get(id),
+      waitForChange: (id, done, timeoutMs) => this.waitForChange(id, done, timeoutMs),
+      screen: (id) => this.#tmux.capture(this.require(id).tmuxSession),
+      paste: async (id, text) => {
+        const record = this.require(id);
+        await this.#waitForInputBox(record);
+        await this.#tmux.paste(record.tmuxSession, text);
+      },
+      keys: (id, keys) => this.#tmux.sendKeys(this.require(id).tmuxSession, keys),
+      events: (id, listener) =>
+        this.#bus.subscribe(id, (message) => {
+          if (message.kind === 'event') listener(message.event);
+        }),
+    };
+    this.messages = new MessageQueue(
+      { ...options.messages, changed: (message) => this.#notify(message.sessionId) },
+      port,
+      deps.messageStore,
+    );
     this.#options = options;
     this.#tmux = deps.tmux;
     this.#log = deps.log;
     this.#bus = deps.bus;
     this.#store = deps.store;
-    for (const record of deps.store.loadAll()) this.#index(record);
+    for (const record of deps.store.loadAll()) this.#index({ ...sessionDefaults, ...record });
   }
 
   /**
@@ -250,9 +304,11 @@ export class SessionManager {
     };
     this.#sessions.set(id, record);
     this.#byClaudeId.set(id, id);
+    if (input.trustWorkspace) this.#trustOnStart.add(id);
     await this.#launch(record, false);
     await this.#waitForStart(record, true);
-    if (input.prompt) void this.send(id, input.prompt).catch(() => undefined);
+    this.#trustOnStart.delete(id);
+    if (input.prompt) this.messages.enqueue(id, input.prompt);
     return record;
   }
 
@@ -272,7 +328,8 @@ export class SessionManager {
   }
 
   /** Types the text into the session as one prompt, once the session is ready. */
-  send(id: string, text: string): Promise<SessionRecord> {
+  /** Queues a message; it is typed once the session is IDLE (see MessageQueue). */
+  enqueue(id: string, text: string): MessageRecord {
     const record = this.require(id);
     validateText(text, 'text');
     if (!isRunning(record.status)) {
@@ -281,20 +338,105 @@ export class SessionManager {
         `session ${id} is ${record.status.toLowerCase()}`,
       );
     }
-    const previous = this.#typing.get(id) ?? Promise.resolve();
-    const typed = previous
-      .catch(() => undefined)
-      .then(async () => {
-        await this.#waitForStart(record);
-        await this.#waitForInputBox(record);
-        // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
-        await this.#tmux.paste(record.tmuxSession, text.replace(/\r\n?/g, '\n'));
-        await sleep(this.#options.enterDelayMs);
-        await this.#tmux.sendKeys(record.tmuxSession, ['Enter']);
-        return record;
-      });
-    this.#typing.set(id, typed);
-    return typed;
+    return this.messages.enqueue(id, text);
+  }
+
+  /**
+   * Sends a message and waits for the end of its turn: the reply, the turn's events and how long
+   * it took; or why not, as a value, when it failed or took longer than `timeoutMs`.
+   */
+  async ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome> {
+    const events: StoredEvent[] = [];
+    const stop = this.#bus.subscribe(id, (message) => {
+      if (message.kind === 'event') events.push(message.event);
+    });
+    try {
+      const message = this.enqueue(id, text);
+      const deadline = message.queuedAt + timeoutMs;
+      await this.messages.settled(message, timeoutMs);
+      const turnEnd = () =>
+        message.promptSeq !== null &&
+        events.some(
+          (e) =>
+            e.seq > message.promptSeq! && (e.eventName === 'Stop' || e.eventName === 'StopFailure'),
+        );
+      if (message.status === MessageStatus.Delivered) {
+        await this.#waitFor(this.require(id), turnEnd, Math.max(0, deadline - Date.now()));
+      }
+      if (message.status === MessageStatus.Failed) return { kind: 'failed', message };
+      if (!turnEnd()) return { kind: 'timeout', message, waitedMs: Date.now() - message.queuedAt };
+      const turn = events.filter((e) => e.seq >= message.promptSeq!);
+      const end = turn.findIndex((e) => e.eventName === 'Stop' || e.eventName === 'StopFailure');
+      const stopEvent = turn[end]!;
+      return {
+        kind: 'reply',
+        message,
+        reply: stringField(stopEvent.payload, 'last_assistant_message') ?? null,
+        events: turn.slice(0, end + 1),
+        durationMs: stopEvent.receivedAt - message.queuedAt,
+      };
+    } finally {
+      stop();
+    }
+  }
+
+  /**
+   * Stops the current turn the way a person would (Escape). claude fires no hook for that, so
+   * the turn counts as over once the screen stops offering to interrupt it; the prompt claude
+   * puts back in the input box is cleared so the next message goes in alone.
+   */
+  async interrupt(id: string): Promise<SessionRecord> {
+    const record = this.require(id);
+    if (!isRunning(record.status)) {
+      throw new HubError(
+        ErrorCode.SessionNotRunning,
+        `session ${id} is ${record.status.toLowerCase()}`,
+      );
+    }
+    await this.#tmux.sendKeys(record.tmuxSession, ['Escape']);
+    const deadline = Date.now() + this.#options.stopTimeoutMs;
+    let screen = await this.#tmux.capture(record.tmuxSession);
+    while (turnRunning(screen) && Date.now() < deadline) {
+      await sleep(100);
+      screen = await this.#tmux.capture(record.tmuxSession);
+    }
+    if (!turnRunning(screen) && record.status === SessionStatus.Busy) {
+      if (inputBoxText(screen)) await this.#tmux.sendKeys(record.tmuxSession, ['C-u']);
+      setStatus(record, SessionStatus.Idle, Date.now());
+      this.#store.save(record);
+      this.updates.publish(record);
+      this.#notify(record.id);
+    }
+    return record;
+  }
+
+  /** Presses named keys (from an allow-list), for answering dialogs. */
+  async sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
+    const record = this.require(id);
+    const tmuxKeys = keys.map((key) => {
+      const tmuxKey = allowedKeys.get(key);
+      if (!tmuxKey) {
+        throw new HubError(
+          ErrorCode.KeyNotAllowed,
+          `key ${describeValue(key)} is not allowed; use one of ${[...allowedKeys.keys()].join(', ')}`,
+        );
+      }
+      return tmuxKey;
+    });
+    if (!isRunning(record.status)) {
+      throw new HubError(
+        ErrorCode.SessionNotRunning,
+        `session ${id} is ${record.status.toLowerCase()}`,
+      );
+    }
+    await this.#tmux.sendKeys(record.tmuxSession, tmuxKeys);
+    return record;
+  }
+
+  /** Resolves when `done()` holds, checked on every change of the session, or after `timeoutMs`. */
+  waitForChange(id: string, done: () => boolean, timeoutMs: number): Promise<void> {
+    const record = this.#sessions.get(id);
+    return record ? this.#waitFor(record, done, timeoutMs) : Promise.resolve();
   }
 
   /** Ends claude (its SessionEnd is still delivered), then the tmux session. */
@@ -601,6 +743,11 @@ export class SessionManager {
     const stuck =
       Date.now() - record.statusSince > this.#options.unknownScreenAfterMs && !inputReady(screen);
     const reason = startupDialog(screen) ?? (stuck ? 'UNKNOWN_SCREEN' : null);
+    if (reason === 'WORKSPACE_TRUST' && this.#trustOnStart.delete(record.id)) {
+      await sleep(700); // the dialog drops keys pressed the moment it appears
+      await this.#tmux.sendKeys(record.tmuxSession, ['Down', 'Enter']);
+      return;
+    }
     if (record.status !== SessionStatus.Starting || reason === null) return;
     setStatus(record, SessionStatus.Blocked, Date.now());
     record.blockedReason = reason;
@@ -646,6 +793,14 @@ export class SessionManager {
     }
   }
 }
+
+/** Fields added since a record may have been stored. */
+const sessionDefaults = {
+  transcriptPath: null,
+  restartTimes: [],
+  statusSince: 0,
+  blockedReason: null,
+};
 
 /** `claude --resume` needs a transcript holding at least one message; a crash can leave none. */
 function hasConversation(transcriptPath: string | null): boolean {

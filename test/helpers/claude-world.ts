@@ -26,7 +26,10 @@ export interface ClaudeWorld {
  * What the real claude CLI needs to run offline against the local Anthropic stand-in: a config
  * dir with onboarding done, the test key approved, and one trusted root for every cwd.
  */
-export async function startClaudeWorld(script?: StubScript): Promise<ClaudeWorld> {
+export async function startClaudeWorld(
+  script?: StubScript,
+  options: { approveKey?: boolean } = {},
+): Promise<ClaudeWorld> {
   const stub = await startAnthropicStub(script);
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cch-world-')));
   const configDir = path.join(root, 'config');
@@ -38,7 +41,10 @@ export async function startClaudeWorld(script?: StubScript): Promise<ClaudeWorld
     path.join(configDir, '.claude.json'),
     JSON.stringify({
       hasCompletedOnboarding: true,
-      customApiKeyResponses: { approved: [apiKey.slice(-20)], rejected: [] },
+      customApiKeyResponses: {
+        approved: options.approveKey === false ? [] : [apiKey.slice(-20)],
+        rejected: [],
+      },
       projects: { [trusted]: { hasTrustDialogAccepted: true } },
     }),
   );

@@ -9,12 +9,12 @@ import {
 } from '../../src/permissions/permission-request.js';
 import { attentionItems } from '../../src/sessions/attention.js';
 import { SessionStatus, type SessionRecord } from '../../src/sessions/session.js';
-import { PermissionStore } from '../../src/store/permission-store.js';
+import { RecordTable } from '../../src/store/record-table.js';
 
-function store(): PermissionStore {
+function store(): RecordTable<PermissionRecord> {
   const db = new Database(':memory:');
   db.exec('CREATE TABLE permissions (id TEXT PRIMARY KEY, record TEXT NOT NULL)');
-  return new PermissionStore(db);
+  return new RecordTable<PermissionRecord>(db, 'permissions');
 }
 
 function request(overrides: Partial<PermissionRecord> = {}): PermissionRecord {

@@ -1,0 +1,127 @@
+import type { StoredEvent } from '../events/hook-event.js';
+import { MessageStatus, type MessageRecord } from '../sessions/message.js';
+import type { AskOutcome } from '../sessions/session-manager.js';
+import { builder } from './builder.js';
+import { HookEventRef } from './events.js';
+import { SessionRef } from './sessions.js';
+
+const MessageStatusRef = builder.enumType('MessageStatus', {
+  values: Object.values(MessageStatus),
+});
+
+export const MessageRef = builder.objectRef<MessageRecord>('Message').implement({
+  description: 'Text sent to a session, and how far it got.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    sessionId: t.exposeID('sessionId'),
+    text: t.exposeString('text'),
+    status: t.field({ type: MessageStatusRef, resolve: (message) => message.status }),
+    queuedAt: t.field({ type: 'DateTime', resolve: (message) => message.queuedAt }),
+    sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (message) => message.sentAt }),
+    deliveredAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (message) => message.deliveredAt,
+    }),
+    promptSeq: t.exposeInt('promptSeq', {
+      nullable: true,
+      description: 'seq of the UserPromptSubmit event that confirmed delivery.',
+    }),
+    error: t.exposeString('error', { nullable: true, description: 'Why it FAILED.' }),
+  }),
+});
+
+builder.objectField(SessionRef, 'messages', (t) =>
+  t.field({
+    type: [MessageRef],
+    description: 'The latest messages, oldest first.',
+    args: { last: t.arg.int({ description: 'How many (default 20, at most 1000).' }) },
+    resolve: (record, args, ctx) =>
+      ctx.sessions.messages.list(record.id, Math.min(Math.max(args.last ?? 20, 0), 1000)),
+  }),
+);
+
+type Reply = Extract<AskOutcome, { kind: 'reply' }>;
+type Timeout = Extract<AskOutcome, { kind: 'timeout' }>;
+type Failed = Extract<AskOutcome, { kind: 'failed' }>;
+
+const AskReplyRef = builder.objectRef<Reply>('AskReply').implement({
+  description: 'The turn ended: its last assistant message and its events.',
+  fields: (t) => ({
+    message: t.field({ type: MessageRef, resolve: (result) => result.message }),
+    reply: t.string({ nullable: true, resolve: (result) => result.reply }),
+    events: t.field({ type: [HookEventRef], resolve: (result): StoredEvent[] => result.events }),
+    durationMs: t.exposeInt('durationMs', {
+      description: 'From queueing the message to the Stop event.',
+    }),
+  }),
+});
+
+const AskTimeoutRef = builder.objectRef<Timeout>('AskTimeout').implement({
+  description: 'The turn did not end in time; the message goes on (see message.status).',
+  fields: (t) => ({
+    message: t.field({ type: MessageRef, resolve: (result) => result.message }),
+    waitedMs: t.exposeInt('waitedMs'),
+  }),
+});
+
+const AskFailedRef = builder.objectRef<Failed>('AskFailed').implement({
+  description: 'The message could not be delivered; message.error says why.',
+  fields: (t) => ({
+    message: t.field({ type: MessageRef, resolve: (result) => result.message }),
+  }),
+});
+
+const AskResultRef = builder.unionType('AskResult', {
+  types: [AskReplyRef, AskTimeoutRef, AskFailedRef],
+  resolveType: (result) =>
+    ({ reply: 'AskReply', timeout: 'AskTimeout', failed: 'AskFailed' })[result.kind],
+});
+
+builder.mutationFields((t) => ({
+  enqueueMessage: t.field({
+    type: MessageRef,
+    description:
+      'Queues text for the session. Messages are delivered in order, one per turn, once the session is IDLE; DELIVERED means its UserPromptSubmit carried the text.',
+    args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.sessions.enqueue(String(args.sessionId), args.text),
+  }),
+  sendMessage: t.field({
+    type: SessionRef,
+    description:
+      'Queues the text as one prompt, exactly as given (enqueueMessage, returning the session).',
+    args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      const message = ctx.sessions.enqueue(String(args.sessionId), args.text);
+      return ctx.sessions.require(message.sessionId);
+    },
+  }),
+  ask: t.field({
+    type: AskResultRef,
+    description: 'Sends the text and waits for the end of its turn (default 300 s).',
+    args: {
+      sessionId: t.arg.id({ required: true }),
+      text: t.arg.string({ required: true }),
+      timeoutSeconds: t.arg.int(),
+    },
+    resolve: (_root, args, ctx) =>
+      ctx.sessions.ask(
+        String(args.sessionId),
+        args.text,
+        Math.max(1, args.timeoutSeconds ?? 300) * 1000,
+      ),
+  }),
+  interruptSession: t.field({
+    type: SessionRef,
+    description: 'Stops the current turn with Escape, the way a person would.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.sessions.interrupt(String(args.id)),
+  }),
+  sendKeys: t.field({
+    type: SessionRef,
+    description:
+      'Presses keys, for answering dialogs: Enter, Escape, Up, Down, Left, Right, Tab, ShiftTab, Space, Backspace, 0-9, y, n. Anything else is refused (KEY_NOT_ALLOWED).',
+    args: { sessionId: t.arg.id({ required: true }), keys: t.arg.stringList({ required: true }) },
+    resolve: (_root, args, ctx) => ctx.sessions.sendKeys(String(args.sessionId), args.keys),
+  }),
+}));

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ErrorCode, HubError } from '../errors.js';
+import type { StoredEvent } from '../events/hook-event.js';
+import type { RecordTable } from '../store/record-table.js';
+import { asSubmitted, isSlashCommand, MessageStatus, type MessageRecord } from './message.js';
+import { inputBoxText } from './screen.js';
+import { isRunning, SessionStatus, type SessionRecord } from './session.js';
+
+/** What the queue needs of a session: its state, its screen and its keyboard. */
+export interface SessionPort {
+  get(id: string): SessionRecord | undefined;
+  /** Resolves when `done()` holds (checked on every change of the session) or after `timeoutMs`. */
+  waitForChange(id: string, done: () => boolean, timeoutMs: number): Promise<void>;
+  screen(id: string): Promise<string>;
+  paste(id: string, text: string): Promise<void>;
+  keys(id: string, keys: readonly string[]): Promise<void>;
+  /** Calls back with each stored event of the session. */
+  events(id: string, listener: (event: StoredEvent) => void): () => void;
+}
+
+export interface MessageQueueOptions {
+  /** Messages that may wait per session; one more is refused with QUEUE_FULL. */
+  readonly limit: number;
+  /** How long a submitted message may go without its UserPromptSubmit before the screen is read. */
+  readonly confirmTimeoutMs: number;
+  /** Pause between the paste and Enter, so the paste is not submitted early. */
+  readonly enterDelayMs: number;
+  /** How long a session may stay not ready (starting, blocked) before its messages fail. */
+  readonly readyTimeoutMs: number;
+  readonly changed: (message: MessageRecord) => void;
+}
+
+/**
+ * Per session, a FIFO of messages delivered one per turn: each waits until the session is IDLE
+ * with an empty input box, is pasted and submitted, and counts as delivered only when the
+ * session's UserPromptSubmit carries its text. Several clients may enqueue at once.
+ */
+export class MessageQueue {
+  readonly #options: MessageQueueOptions;
+  readonly #port: SessionPort;
+  readonly #store: RecordTable<MessageRecord>;
+  readonly #queues = new Map<string, MessageRecord[]>();
+  readonly #workers = new Set<string>();
+  readonly #messages = new Map<string, MessageRecord>();
+
+  constructor(options: MessageQueueOptions, port: SessionPort, store: RecordTable<MessageRecord>) {
+    this.#options = options;
+    this.#port = port;
+    this.#store = store;
+    for (const message of store.loadAll()) {
+      this.#messages.set(message.id, message);
+      if (message.status === MessageStatus.Queued || message.status === MessageStatus.Sent) {
+        this.#update(message, {
+          status: MessageStatus.Failed,
+          error: 'the hub restarted before it was delivered',
+        });
+      }
+    }
+  }
+
+  enqueue(sessionId: string, text: string): MessageRecord {
+    const queue = this.#queues.get(sessionId) ?? [];
+    if (queue.length >= this.#options.limit) {
+      throw new HubError(
+        ErrorCode.QueueFull,
+        `session ${sessionId} has ${queue.length} messages waiting already (the limit is ${this.#options.limit})`,
+      );
+    }
+    const message: MessageRecord = {
+      id: randomUUID(),
+      sessionId,
+      text,
+      status: MessageStatus.Queued,
+      queuedAt: Date.now(),
+      sentAt: null,
+      deliveredAt: null,
+      promptSeq: null,
+      error: null,
+    };
+    this.#messages.set(message.id, message);
+    this.#store.save(message);
+    queue.push(message);
+    this.#queues.set(sessionId, queue);
+    this.#options.changed(message);
+    if (!this.#workers.has(sessionId)) void this.#work(sessionId);
+    return message;
+  }
+
+  /** The session's latest messages, oldest first. */
+  list(sessionId: string, last: number): MessageRecord[] {
+    const all = [...this.#messages.values()].filter((message) => message.sessionId === sessionId);
+    return all.sort((a, b) => a.queuedAt - b.queuedAt).slice(-last);
+  }
+
+  get(id: string): MessageRecord | undefined {
+    return this.#messages.get(id);
+  }
+
+  /** Resolves once the message is DELIVERED or FAILED, or after `timeoutMs`. */
+  settled(message: MessageRecord, timeoutMs: number): Promise<void> {
+    return this.#port.waitForChange(
+      message.sessionId,
+      () => message.status === MessageStatus.Delivered || message.status === MessageStatus.Failed,
+      timeoutMs,
+    );
+  }
+
+  async #work(sessionId: string): Promise<void> {
+    this.#workers.add(sessionId);
+    try {
+      for (;;) {
+        const message = this.#queues.get(sessionId)?.shift();
+        if (!message) return;
+        await this.#deliver(message).catch((error: unknown) =>
+          this.#update(message, { status: MessageStatus.Failed, error: (error as Error).message }),
+        );
+      }
+    } finally {
+      this.#workers.delete(sessionId);
+    }
+  }
+
+  async #deliver(message: MessageRecord): Promise<void> {
+    const id = message.sessionId;
+    const session = () => this.#port.get(id);
+    // One per turn: wait for the end of the current turn (and of any startup).
+    await this.#port.waitForChange(
+      id,
+      () =>
+        session()?.status === SessionStatus.Idle ||
+        !isRunning(session()?.status ?? SessionStatus.Stopped),
+      this.#options.readyTimeoutMs,
+    );
+    const status = session()?.status;
+    if (status !== SessionStatus.Idle) {
+      throw new Error(`the session is ${status?.toLowerCase() ?? 'gone'}, not ready for input`);
+    }
+    const box = await this.#emptyInputBox(id);
+    if (box !== '')
+      throw new Error(
+        box === null
+          ? 'the input box is not on screen'
+          : `the input box holds other text: ${JSON.stringify(box.slice(0, 200))}`,
+      );
+
+    const expected = asSubmitted(message.text).trim();
+    let confirmed: StoredEvent | null = null;
+    const stop = this.#port.events(id, (event) => {
+      if (confirmed || event.eventName !== 'UserPromptSubmit') return;
+      if (typeof event.payload.prompt === 'string' && event.payload.prompt.trim() === expected)
+        confirmed = event;
+    });
+    try {
+      // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
+      await this.#port.paste(id, message.text.replace(/\r\n?/g, '\n'));
+      await sleep(this.#options.enterDelayMs);
+      await this.#port.keys(id, ['Enter']);
+      this.#update(message, { status: MessageStatus.Sent, sentAt: Date.now() });
+      if (isSlashCommand(message.text)) return await this.#confirmCommand(message);
+
+      for (const retry of [true, false]) {
+        await this.#port.waitForChange(
+          id,
+          () => confirmed !== null,
+          this.#options.confirmTimeoutMs,
+        );
+        if (confirmed) {
+          const event: StoredEvent = confirmed;
+          this.#update(message, {
+            status: MessageStatus.Delivered,
+            deliveredAt: event.receivedAt,
+            promptSeq: event.seq,
+          });
+          return;
+        }
+        const left = inputBoxText(await this.#port.screen(id));
+        // The Enter was swallowed: the text still sits in the box. Press it once more.
+        if (retry && left && expected.startsWith(left.slice(0, 40).trim())) {
+          await this.#port.keys(id, ['Enter']);
+          continue;
+        }
+        throw new Error(
+          `no UserPromptSubmit carried the text within ${this.#options.confirmTimeoutMs} ms; the input box holds ${JSON.stringify((left ?? '').slice(0, 200))}`,
+        );
+      }
+    } finally {
+      stop();
+    }
+  }
+
+  /** A slash command fires no UserPromptSubmit: it is delivered once the input box took it. */
+  async #confirmCommand(message: MessageRecord): Promise<void> {
+    const deadline = Date.now() + this.#options.confirmTimeoutMs;
+    while (Date.now() < deadline) {
+      const box = inputBoxText(await this.#port.screen(message.sessionId));
+      if (box !== null && !box.includes(message.text.trim())) {
+        this.#update(message, { status: MessageStatus.Delivered, deliveredAt: Date.now() });
+        return;
+      }
+      await sleep(100);
+    }
+    throw new Error('the command stayed in the input box');
+  }
+
+  /** Reads the input box, waiting briefly for a just-finished turn to clear it. */
+  async #emptyInputBox(id: string): Promise<string | null> {
+    let box: string | null = null;
+    for (let i = 0; i < 20; i++) {
+      box = inputBoxText(await this.#port.screen(id));
+      if (box === '') return box;
+      await sleep(100);
+    }
+    return box;
+  }
+
+  #update(message: MessageRecord, change: Partial<MessageRecord>): void {
+    Object.assign(message, change);
+    this.#store.save(message);
+    this.#options.changed(message);
+  }
+}

@@ -1,0 +1,28 @@
+import type Database from 'better-sqlite3';
+
+/** The tables that hold one JSON record per id (see database.ts). */
+export type RecordTableName = 'sessions' | 'permissions' | 'messages';
+
+/**
+ * Keeps records of one kind (sessions, permission requests, messages) as JSON by id, so they
+ * survive restarts. Writes are synchronous and small; reads happen once, at start.
+ */
+export class RecordTable<T extends { readonly id: string }> {
+  readonly #upsert: Database.Statement;
+  readonly #all: Database.Statement;
+
+  constructor(db: Database.Database, table: RecordTableName) {
+    this.#upsert = db.prepare(
+      `INSERT INTO ${table} (id, record) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
+    );
+    this.#all = db.prepare(`SELECT record FROM ${table}`);
+  }
+
+  save(record: T): void {
+    this.#upsert.run(record.id, JSON.stringify(record));
+  }
+
+  loadAll(): T[] {
+    return (this.#all.all() as { record: string }[]).map((row) => JSON.parse(row.record) as T);
+  }
+}
