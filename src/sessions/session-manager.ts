@@ -401,7 +401,15 @@ export class SessionManager {
       screen = await this.#tmux.capture(record.tmuxSession);
     }
     if (!turnRunning(screen) && record.status === SessionStatus.Busy) {
-      if (inputBoxText(screen)) await this.#tmux.sendKeys(record.tmuxSession, ['C-u']);
+      // claude puts the prompt back a moment later; one Ctrl-C clears the box (a second, on
+      // an empty box, would exit claude).
+      for (let i = 0; i < 10; i++) {
+        if (inputBoxText(await this.#tmux.capture(record.tmuxSession))) {
+          await this.#tmux.sendKeys(record.tmuxSession, ['C-c']);
+          break;
+        }
+        await sleep(100);
+      }
       setStatus(record, SessionStatus.Idle, Date.now());
       this.#store.save(record);
       this.updates.publish(record);
