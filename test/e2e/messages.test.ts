@@ -198,7 +198,10 @@ describe('messages that always arrive', () => {
     const next = (
       await hub.data(askQuery, { id: session.id, text: 'after the interrupt', timeout: 60 })
     ).ask;
-    expect(next, JSON.stringify(next)).toMatchObject({ __typename: 'AskReply', reply: 'echo: after the interrupt' });
+    expect(next, JSON.stringify(next)).toMatchObject({
+      __typename: 'AskReply',
+      reply: 'echo: after the interrupt',
+    });
     const events = await prompts(session.id);
     expect(events.find((e) => e.seq === next.message.promptSeq)!.payload.prompt).toBe(
       'after the interrupt',
