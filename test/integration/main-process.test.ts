@@ -48,6 +48,9 @@ describe('npm start', () => {
       body: JSON.stringify({ query: '{ sessions { id } }' }),
     });
     expect(await response.json()).toEqual({ data: { sessions: [] } });
+    const graphiql = await fetch(match![1]!, { headers: { accept: 'text/html' } });
+    expect(graphiql.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await graphiql.text()).toContain('claude-code-hub');
     hub.kill('SIGTERM');
     const result = await hub;
     expect(result.exitCode).toBe(0);
