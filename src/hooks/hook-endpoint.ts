@@ -36,9 +36,11 @@ export function hookEndpoint(sessions: SessionManager, options: HookEndpointOpti
     }
     // claude drops a held PermissionRequest when the person at the terminal answers first.
     const closed = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) closed.abort();
-    });
+    if (parsed.payload.hook_event_name === 'PermissionRequest') {
+      res.on('close', () => {
+        if (!res.writableFinished) closed.abort();
+      });
+    }
     try {
       const result = await sessions.ingest(secret, body.text, parsed.payload, closed.signal);
       if (!result.ok)

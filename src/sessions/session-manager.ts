@@ -179,6 +179,8 @@ export class SessionManager {
     this.#hookUrl = hookUrl;
     const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
     for (const record of this.#sessions.values()) {
+      const [last] = await this.#log.read(record.id, { after: this.#log.lastSeq(record.id) - 1, limit: 1 });
+      if (last) record.lastEventAt = last.receivedAt;
       const pane = panes.get(record.tmuxSession);
       if (!isRunning(record.status) || !pane || pane.dead) continue;
       if (this.#runsClaudeFor(pane, record)) await this.#adopt(record);
@@ -501,12 +503,12 @@ export class SessionManager {
   async #append(record: SessionRecord, raw: string, payload: HookPayload): Promise<StoredEvent> {
     const event = await this.#log.append(record.id, raw, payload);
     const transcriptPath = stringField(payload, 'transcript_path');
+    const changed = applyEvent(record, event) || (transcriptPath !== undefined && transcriptPath !== record.transcriptPath);
     if (transcriptPath) record.transcriptPath = transcriptPath;
-    const before = `${record.status}\0${record.lastAssistantMessage}`;
-    applyEvent(record, event);
-    this.#store.save(record);
+    // lastEventAt alone is not written per event: start() reads it back from the log.
+    if (changed) this.#store.save(record);
     this.#bus.publish(record.id, { kind: 'event', event });
-    if (`${record.status}\0${record.lastAssistantMessage}` !== before) this.updates.publish(record);
+    if (changed) this.updates.publish(record);
     this.#notify(record.id);
     return event;
   }

@@ -9,13 +9,18 @@ export function setStatus(record: SessionRecord, status: SessionStatus, at: numb
   if (status !== SessionStatus.Blocked) record.blockedReason = null;
 }
 
+/** The fields an event can change that are worth a write and a notice (lastEventAt is not). */
+function visible(record: SessionRecord): string {
+  return `${record.status}\0${record.lastAssistantMessage}\0${record.claudeSessionId}\0${record.ended}\0${record.transcriptPath}`;
+}
+
 /**
  * Applies what a hook event says to a session record. Hook events are the first source of
  * truth for status; the pane's process (see statusOnExit) is the second.
- * Returns whether anything a client can see changed.
+ * Returns whether anything but lastEventAt changed.
  */
 export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
-  const before = JSON.stringify(record);
+  const before = visible(record);
   const { payload } = event;
   const set = (status: SessionStatus) => setStatus(record, status, event.receivedAt);
   record.lastEventAt = event.receivedAt;
@@ -47,7 +52,7 @@ export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
       if (stringField(payload, 'reason') !== 'clear') record.ended = true;
       break;
   }
-  return JSON.stringify(record) !== before;
+  return visible(record) !== before;
 }
 
 /**

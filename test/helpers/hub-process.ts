@@ -22,16 +22,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the hub as `npm start` does, in its own process, and waits for its ready line. */
+/**
+ * Starts the hub in its own process and waits for its ready line: from the TypeScript sources,
+ * or with `compiled` from dist/ as `npm start` runs it (build it first).
+ */
 export async function spawnHub(
   args: string[],
   env: Record<string, string | undefined>,
+  options: { compiled?: boolean; nodeOptions?: string[] } = {},
 ): Promise<HubProcess> {
-  const child = execa('node', ['--import', 'tsx', 'src/main.ts', ...args], {
-    cwd: root,
-    env,
-    reject: false,
-  });
+  const entry = options.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = execa('node', [...(options.nodeOptions ?? []), ...entry, ...args], { cwd: root, env, reject: false });
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

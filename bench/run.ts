@@ -1,0 +1,474 @@
+/**
+ * `npm run bench`: measures the hub against its targets on this machine and prints one table;
+ * the same goes to bench/results/latest.json. Everything runs on loopback: the hub in its own
+ * process (so its event loop and memory are its own), the real claude CLI against the local
+ * Anthropic stand-in, and the load from this process. `--smoke` runs tiny counts (used by the
+ * tests so the benchmark cannot rot); `--no-write` skips the JSON file.
+ */
+import { execa } from 'execa';
+import { writeFileSync, mkdtempSync, rmSync, readFileSync, writeFileSync as write } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Agent, createServer, request } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { claudeBin, startClaudeWorld } from '../test/helpers/claude-world.js';
+import { freePort, gqlData, spawnHub, type HubProcess } from '../test/helpers/hub-process.js';
+import { hookSecret } from '../test/helpers/session-secret.js';
+import { killTmuxServer, waitForScreen } from '../test/helpers/tmux-probe.js';
+import { hookSettings } from '../src/hooks/settings.js';
+
+const smoke = process.argv.includes('--smoke');
+/** `--profile DIR` writes the hub's CPU profile there (open it in Chrome DevTools). */
+const profileDir = process.argv.includes('--profile') ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1] ?? 'profile') : null;
+const writeResults = !process.argv.includes('--no-write') && !smoke;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const forwarder = path.join(root, 'hooks/forward.sh');
+
+/** Sizes of each measurement; smoke keeps every path but runs it briefly. */
+const sizes = smoke
+  ? { warmup: 50, ingest: 300, rateSeconds: 0.5, fanoutSubscribers: [1, 10], replay: 2_000, perProcess: 3, starts: 1, liveSessions: 2, stored: 5_000 }
+  : { warmup: 2_000, ingest: 20_000, rateSeconds: 3, fanoutSubscribers: [1, 10, 100], replay: 100_000, perProcess: 40, starts: 5, liveSessions: 20, stored: 1_000_000 };
+
+interface Row {
+  readonly section: string;
+  readonly metric: string;
+  readonly value: string;
+  readonly target?: string;
+  readonly ok?: boolean;
+}
+const rows: Row[] = [];
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+const bigOutput = 'x'.repeat(50 * 1024);
+
+/** Payloads as Claude Code posts them: mostly small, one PostToolUse in ten with 50 KB of output. */
+function payload(sessionId: string, i: number): string {
+  if (i % 10 === 9) {
+    return JSON.stringify({
+      session_id: sessionId,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'cat big.log' },
+      tool_response: { stdout: bigOutput, stderr: '', interrupted: false },
+      tool_use_id: `toolu_${i}`,
+      duration_ms: 12,
+      i,
+    });
+  }
+  return JSON.stringify({
+    session_id: sessionId,
+    hook_event_name: i % 2 ? 'PreToolUse' : 'Notification',
+    tool_name: 'Bash',
+    tool_input: { command: `echo ${i}` },
+    message: 'bench',
+    i,
+  });
+}
+
+interface Target {
+  readonly id: string;
+  readonly secret: string;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+/** POSTs one hook event over a kept-alive connection; resolves with the status. */
+function post(base: string, target: Target, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}/hooks`,
+      { method: 'POST', agent, headers: { authorization: `Bearer ${target.secret}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** `count` POSTs from `concurrency` workers; latency of each and overall throughput. */
+async function ingest(base: string, target: Target, count: number, concurrency: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        const status = await post(base, target, payload(target.id, i));
+        if (status !== 200) throw new Error(`hook POST answered ${status}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, perSecond: count / ((performance.now() - started) / 1000) };
+}
+
+/** POSTs at a fixed rate for `seconds`; returns the send time of each event by its `i`. */
+async function offer(base: string, targets: Target[], perSecond: number, seconds: number, sent: Map<string, number>) {
+  const total = Math.round(perSecond * seconds);
+  const start = performance.now();
+  const inFlight: Promise<unknown>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const target = targets[i % targets.length]!;
+    const body = JSON.stringify({ session_id: target.id, hook_event_name: 'Notification', message: 'fanout', tag: `${target.id}:${i}` });
+    sent.set(`${target.id}:${i}`, performance.now());
+    inFlight.push(post(base, target, body));
+  }
+  await Promise.all(inFlight);
+  return total;
+}
+
+function subscribe(client: Client, id: string, onEvent: (payload: { tag?: string }) => void): () => void {
+  return client.subscribe<{ sessionEvents: { payload: { tag?: string } } }>(
+    { query: 'subscription($id: ID!) { sessionEvents(id: $id) { payload } }', variables: { id } },
+    { next: (result) => result.data && onEvent(result.data.sessionEvents.payload), error: () => {}, complete: () => {} },
+  );
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/** Runs a command once per event as Claude Code runs a command hook: a new process, JSON on stdin. */
+async function perProcess(argv: string[], body: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await execa(argv[0]!, argv.slice(1), { input: body, env: { ...process.env, CLAUDE_HUB_HOOK_SECRET: 'bench' } });
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+async function main(): Promise<void> {
+  const world = await startClaudeWorld();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-bench-'));
+  const socket = `cch-bench-${process.pid}`;
+  const port = await freePort();
+  let hub: HubProcess | null = null;
+  const clients: Client[] = [];
+  try {
+    // The hub as `npm start` runs it: compiled, in its own process.
+    await execa('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root });
+    hub = await spawnHub(
+      ['--port', String(port), '--data-dir', dataDir, '--tmux-socket', socket, '--claude-bin', claudeBin, '--retain-events', '0', '--stop-sessions-on-exit'],
+      world.env,
+      { compiled: true, nodeOptions: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+    );
+    const base = hub.url.replace(/\/graphql$/, '');
+    const hubPid = hub.process.pid!;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const idleRss = rssMb(hubPid);
+
+    // 5. Session start: the hub's createSession against the same command started by hand.
+    const hubStarts: number[] = [];
+    for (let i = 0; i < sizes.starts; i++) {
+      const t0 = performance.now();
+      await gqlData(hub.url, 'mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id } }', { cwd: world.makeCwd() });
+      hubStarts.push(performance.now() - t0);
+    }
+    const bareStarts = await bareStartTimes(world, socket, sizes.starts);
+
+    // Live sessions: the load goes to real sessions, with their own hook secrets.
+    const created: { id: string; tmuxSession: string }[] = [];
+    while (created.length + sizes.starts < sizes.liveSessions) {
+      const { createSession } = await gqlData(hub.url, 'mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }', { cwd: world.makeCwd() });
+      created.push(createSession);
+    }
+    const { sessions } = await gqlData(hub.url, '{ sessions { id tmuxSession status } }');
+    const live: Target[] = await Promise.all(
+      (sessions as { id: string; tmuxSession: string }[]).map(async (s) => ({ id: s.id, secret: await hookSecret(socket, s.tmuxSession) })),
+    );
+    const liveRss = rssMb(hubPid);
+
+    // 1. Hook ingest: wrk when installed (a C client leaves the second core to the hub), else Node.
+    await ingest(base, live[0]!, sizes.warmup, 16);
+    const useWrk = !smoke && (await execa('sh', ['-c', 'command -v wrk'], { reject: false })).exitCode === 0;
+    for (const concurrency of [1, 16, 64]) {
+      const { p50, p99, perSecond, client } = useWrk
+        ? await ingestWithWrk(base, live[0]!, concurrency, sizes.rateSeconds * 2, dataDir)
+        : await ingest(base, live[0]!, sizes.ingest, concurrency).then(({ latencies, perSecond }) => ({
+            p50: percentile(latencies, 50),
+            p99: percentile(latencies, 99),
+            perSecond,
+            client: 'node',
+          }));
+      rows.push({ section: 'hook ingest', metric: `c=${concurrency} p50 / p99 (${client})`, value: `${ms(p50)} / ${ms(p99)}` });
+      rows.push({
+        section: 'hook ingest',
+        metric: `c=${concurrency} throughput (${client})`,
+        value: `${Math.round(perSecond)} events/s`,
+        ...(concurrency === 64 ? { target: '>= 10000 events/s', ok: perSecond >= 10_000 } : {}),
+      });
+    }
+    {
+      const latencies: number[] = [];
+      const start = performance.now();
+      const total = Math.round(1000 * sizes.rateSeconds);
+      for (let i = 0; i < total; i++) {
+        const due = start + i;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+        const t0 = performance.now();
+        await post(base, live[0]!, payload(live[0]!.id, i));
+        latencies.push(performance.now() - t0);
+      }
+      const p99 = percentile(latencies, 99);
+      rows.push({ section: 'hook ingest', metric: 'at 1,000 events/s p50 / p99', value: `${ms(percentile(latencies, 50))} / ${ms(p99)}`, target: 'p99 < 2 ms', ok: p99 < 2 });
+    }
+
+    // 2. Fan-out at 2,000 events/s offered.
+    for (const sessionsUsed of [1, 10]) {
+      for (const subscribers of sizes.fanoutSubscribers) {
+        const targets = live.slice(0, Math.min(sessionsUsed, live.length));
+        const sent = new Map<string, number>();
+        const arrivals: number[] = [];
+        const stops: (() => void)[] = [];
+        for (let s = 0; s < subscribers; s++) {
+          const client = createClient({ url: hub.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+          clients.push(client);
+          for (const target of targets) {
+            stops.push(
+              subscribe(client, target.id, (p) => {
+                const at = p.tag ? sent.get(p.tag) : undefined;
+                if (at !== undefined) arrivals.push(performance.now() - at);
+              }),
+            );
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300 + subscribers * 5));
+        const total = await offer(base, targets, 2000, sizes.rateSeconds, sent);
+        const expected = total * subscribers;
+        const deadline = performance.now() + 10_000;
+        while (arrivals.length < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        for (const stop of stops) stop();
+        for (const client of clients.splice(0)) await client.dispose();
+        const p99 = percentile(arrivals, 99);
+        rows.push({
+          section: 'fan-out 2,000/s',
+          metric: `${subscribers} sub x ${targets.length} session${targets.length > 1 ? 's' : ''} p50 / p99`,
+          value: `${ms(percentile(arrivals, 50))} / ${ms(p99)}${arrivals.length < expected ? ` (${arrivals.length}/${expected} arrived)` : ''}`,
+          ...(subscribers === 100 && targets.length === 1 ? { target: 'p99 < 5 ms', ok: p99 < 5 && arrivals.length === expected } : {}),
+        });
+      }
+    }
+
+    // 3. Replay of a long session.
+    {
+      const target = live.at(-1)!;
+      const have = await countEvents(hub.url, target.id);
+      await ingest(base, target, Math.max(0, sizes.replay - have), 64);
+      const client = createClient({ url: hub.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+      clients.push(client);
+      const t0 = performance.now();
+      let received = 0;
+      await new Promise<void>((resolve, reject) => {
+        const stop = client.subscribe<{ sessionEvents: { seq: number } }>(
+          { query: 'subscription($id: ID!) { sessionEvents(id: $id, after: 0) { seq } }', variables: { id: target.id } },
+          {
+            next: () => {
+              received += 1;
+              if (received >= sizes.replay) {
+                stop();
+                resolve();
+              }
+            },
+            error: reject,
+            complete: () => resolve(),
+          },
+        );
+      });
+      const took = performance.now() - t0;
+      rows.push({ section: 'replay', metric: `after: 0 over ${sizes.replay.toLocaleString('en')} events`, value: ms(took), target: '< 1000 ms', ok: took < 1000 });
+    }
+
+    // 4. What claude waits for per event: HTTP hook vs the forwarder vs a python forwarder.
+    {
+      const target = live[0]!;
+      const body = payload(target.id, 0);
+      const http: number[] = [];
+      for (let i = 0; i < sizes.perProcess * 5; i++) {
+        const t0 = performance.now();
+        // A fresh connection each time, as a hook request from claude may be.
+        const response = await fetch(`${base}/hooks`, { method: 'POST', headers: { authorization: `Bearer ${target.secret}`, connection: 'close' }, body });
+        await response.arrayBuffer();
+        http.push(performance.now() - t0);
+      }
+      const pythonScript = path.join(dataDir, 'forward.py');
+      write(
+        pythonScript,
+        [
+          'import os, sys, urllib.request',
+          'data = sys.stdin.buffer.read()',
+          "req = urllib.request.Request(sys.argv[1], data=data, headers={'Content-Type': 'application/json', 'Authorization': 'Bearer ' + os.environ.get('CLAUDE_HUB_HOOK_SECRET', '')})",
+          'try:',
+          '    urllib.request.urlopen(req, timeout=2).read()',
+          'except Exception:',
+          '    pass',
+          '',
+        ].join('\n'),
+      );
+      const shell = await perProcess(['sh', forwarder, `${base}/hooks`], body, sizes.perProcess);
+      const python = await perProcess(['/usr/bin/python3', pythonScript, `${base}/hooks`], body, sizes.perProcess);
+      const [h, f, p] = [percentile(http, 50), percentile(shell, 50), percentile(python, 50)];
+      rows.push({ section: 'per event (median)', metric: 'HTTP hook round trip', value: ms(h) });
+      rows.push({ section: 'per event (median)', metric: 'hooks/forward.sh (sh + curl)', value: `${ms(f)} (${(f / h).toFixed(1)}x HTTP)` });
+      rows.push({ section: 'per event (median)', metric: 'python3 + urllib forwarder', value: `${ms(p)} (${(p / h).toFixed(1)}x HTTP)`, target: '>= 25x the HTTP hook', ok: p / h >= 25 });
+    }
+
+    // 5 (results). Session start.
+    {
+      const [hubMedian, bareMedian] = [percentile(hubStarts, 50), percentile(bareStarts, 50)];
+      const overhead = hubMedian / bareMedian - 1;
+      rows.push({ section: 'session start (median)', metric: 'claude in tmux by hand, to SessionStart', value: ms(bareMedian) });
+      rows.push({
+        section: 'session start (median)',
+        metric: 'createSession, to SessionStart',
+        value: `${ms(hubMedian)} (${(overhead * 100).toFixed(1)}% overhead)`,
+        target: '< 10% overhead',
+        ok: overhead < 0.1,
+      });
+    }
+
+    // 6. Memory.
+    {
+      const target = live[1] ?? live[0]!;
+      const have = await countEvents(hub.url, target.id);
+      const stored = (await totalEvents(hub.url)) ?? have;
+      await ingest(base, target, Math.max(0, sizes.stored - stored), 64);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const fullRss = rssMb(hubPid);
+      rows.push({ section: 'hub memory (RSS)', metric: 'idle', value: `${idleRss.toFixed(0)} MB` });
+      rows.push({ section: 'hub memory (RSS)', metric: `${live.length} live sessions`, value: `${liveRss.toFixed(0)} MB` });
+      rows.push({
+        section: 'hub memory (RSS)',
+        metric: `${live.length} sessions, ${sizes.stored.toLocaleString('en')} events stored`,
+        value: `${fullRss.toFixed(0)} MB`,
+        target: '< 150 MB',
+        ok: fullRss < 150,
+      });
+    }
+  } finally {
+    for (const client of clients) await client.dispose();
+    if (hub) {
+      hub.process.kill('SIGTERM');
+      await hub.process;
+    }
+    await killTmuxServer(socket);
+    await world.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  report();
+}
+
+/** wrk against POST /hooks with the same payload mix (one 50 KB PostToolUse in ten). */
+async function ingestWithWrk(base: string, target: Target, concurrency: number, seconds: number, dir: string) {
+  const bodies = Array.from({ length: 10 }, (_, i) => payload(target.id, i));
+  const script = path.join(dir, 'post.lua');
+  writeFileSync(
+    script,
+    [
+      // The payloads are ASCII, so a JSON string literal is a Lua string literal too.
+      `local bodies = { ${bodies.map((body) => JSON.stringify(body)).join(', ')} }`,
+      'local i = 0',
+      'request = function()',
+      '  i = i % #bodies + 1',
+      `  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer ${target.secret}" }, bodies[i])`,
+      'end',
+      '',
+    ].join('\n'),
+  );
+  const { stdout } = await execa('wrk', ['-t', '1', '-c', String(concurrency), '-d', `${Math.max(1, Math.round(seconds))}s`, '--latency', '-s', script, `${base}/hooks`]);
+  const latency = (label: string) => {
+    const match = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(stdout);
+    if (!match) return NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  if (/Non-2xx/.test(stdout)) throw new Error(`wrk saw errors:\n${stdout}`);
+  return { p50: latency('50'), p99: latency('99'), perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN), client: 'wrk' };
+}
+
+async function countEvents(url: string, id: string): Promise<number> {
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const { session } = await gqlData(url, 'query($id: ID!, $after: Int) { session(id: $id) { events(after: $after, limit: 1000) { seq } } }', { id, after });
+    const page = session.events as { seq: number }[];
+    count += page.length;
+    if (page.length < 1000) return count;
+    after = page.at(-1)!.seq;
+  }
+}
+
+async function totalEvents(url: string): Promise<number | null> {
+  const { sessions } = await gqlData(url, '{ sessions { id } }');
+  let total = 0;
+  for (const s of sessions as { id: string }[]) total += await countEvents(url, s.id);
+  return total;
+}
+
+/** claude started in tmux without the hub; SessionStart goes through the same forwarder to a bare listener. */
+async function bareStartTimes(world: Awaited<ReturnType<typeof startClaudeWorld>>, socket: string, count: number): Promise<number[]> {
+  const arrivals: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.end('{}');
+      arrivals.shift()?.();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+  const settingsPath = path.join(mkdtempSync(path.join(tmpdir(), 'cch-bare-')), 'settings.json');
+  const settings = hookSettings({ hookUrl: url, forwarderPath: forwarder, httpTimeoutSeconds: 10, permissionTimeoutSeconds: 330 });
+  writeFileSync(settingsPath, JSON.stringify({ hooks: { SessionStart: settings.hooks.SessionStart } }));
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const name = `bare-${i}`;
+      const arrived = new Promise<void>((resolve) => arrivals.push(resolve));
+      const env = Object.entries(world.env).flatMap(([k, v]) => (v === undefined || k === 'TMUX' ? [] : ['-e', `${k}=${v}`]));
+      const t0 = performance.now();
+      await execa('tmux', ['-L', socket, 'new-session', '-d', '-s', name, '-x', '200', '-y', '50', '-c', world.makeCwd(), ...env, '--', claudeBin, '--session-id', randomUUID(), '--settings', settingsPath]);
+      await arrived;
+      times.push(performance.now() - t0);
+      await waitForScreen(socket, name, /❯/).catch(() => undefined);
+      await execa('tmux', ['-L', socket, 'kill-session', '-t', `=${name}`], { reject: false });
+    }
+  } finally {
+    server.close();
+  }
+  return times;
+}
+
+function report(): void {
+  const widths = [24, 44, 34, 22];
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' ').trimEnd();
+  const out = [line(['section', 'measure', 'value', 'target']), line(widths.map((w) => '-'.repeat(w)))];
+  for (const row of rows) out.push(line([row.section, row.metric, row.value, row.target ? `${row.target} ${row.ok ? 'met' : 'MISSED'}` : '']));
+  process.stdout.write(`${out.join('\n')}\n`);
+  if (writeResults) {
+    const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() };
+    writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify({ machine, rows }, null, 2)}\n`);
+  }
+}
+
+await main();
