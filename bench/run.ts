@@ -23,15 +23,37 @@ import { hookSettings } from '../src/hooks/settings.js';
 
 const smoke = process.argv.includes('--smoke');
 /** `--profile DIR` writes the hub's CPU profile there (open it in Chrome DevTools). */
-const profileDir = process.argv.includes('--profile') ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1] ?? 'profile') : null;
+const profileDir = process.argv.includes('--profile')
+  ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1] ?? 'profile')
+  : null;
 const writeResults = !process.argv.includes('--no-write') && !smoke;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const forwarder = path.join(root, 'hooks/forward.sh');
 
 /** Sizes of each measurement; smoke keeps every path but runs it briefly. */
 const sizes = smoke
-  ? { warmup: 50, ingest: 300, rateSeconds: 0.5, fanoutSubscribers: [1, 10], replay: 2_000, perProcess: 3, starts: 1, liveSessions: 2, stored: 5_000 }
-  : { warmup: 2_000, ingest: 20_000, rateSeconds: 3, fanoutSubscribers: [1, 10, 100], replay: 100_000, perProcess: 40, starts: 5, liveSessions: 20, stored: 1_000_000 };
+  ? {
+      warmup: 50,
+      ingest: 300,
+      rateSeconds: 0.5,
+      fanoutSubscribers: [1, 10],
+      replay: 2_000,
+      perProcess: 3,
+      starts: 1,
+      liveSessions: 2,
+      stored: 5_000,
+    }
+  : {
+      warmup: 2_000,
+      ingest: 20_000,
+      rateSeconds: 3,
+      fanoutSubscribers: [1, 10, 100],
+      replay: 100_000,
+      perProcess: 40,
+      starts: 5,
+      liveSessions: 20,
+      stored: 1_000_000,
+    };
 
 interface Row {
   readonly section: string;
@@ -86,7 +108,15 @@ function post(base: string, target: Target, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${base}/hooks`,
-      { method: 'POST', agent, headers: { authorization: `Bearer ${target.secret}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${target.secret}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -117,7 +147,13 @@ async function ingest(base: string, target: Target, count: number, concurrency: 
 }
 
 /** POSTs at a fixed rate for `seconds`; returns the send time of each event by its `i`. */
-async function offer(base: string, targets: Target[], perSecond: number, seconds: number, sent: Map<string, number>) {
+async function offer(
+  base: string,
+  targets: Target[],
+  perSecond: number,
+  seconds: number,
+  sent: Map<string, number>,
+) {
   const total = Math.round(perSecond * seconds);
   const start = performance.now();
   const inFlight: Promise<unknown>[] = [];
@@ -126,7 +162,12 @@ async function offer(base: string, targets: Target[], perSecond: number, seconds
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const target = targets[i % targets.length]!;
-    const body = JSON.stringify({ session_id: target.id, hook_event_name: 'Notification', message: 'fanout', tag: `${target.id}:${i}` });
+    const body = JSON.stringify({
+      session_id: target.id,
+      hook_event_name: 'Notification',
+      message: 'fanout',
+      tag: `${target.id}:${i}`,
+    });
     sent.set(`${target.id}:${i}`, performance.now());
     inFlight.push(post(base, target, body));
   }
@@ -134,10 +175,18 @@ async function offer(base: string, targets: Target[], perSecond: number, seconds
   return total;
 }
 
-function subscribe(client: Client, id: string, onEvent: (payload: { tag?: string }) => void): () => void {
+function subscribe(
+  client: Client,
+  id: string,
+  onEvent: (payload: { tag?: string }) => void,
+): () => void {
   return client.subscribe<{ sessionEvents: { payload: { tag?: string } } }>(
     { query: 'subscription($id: ID!) { sessionEvents(id: $id) { payload } }', variables: { id } },
-    { next: (result) => result.data && onEvent(result.data.sessionEvents.payload), error: () => {}, complete: () => {} },
+    {
+      next: (result) => result.data && onEvent(result.data.sessionEvents.payload),
+      error: () => {},
+      complete: () => {},
+    },
   );
 }
 
@@ -151,7 +200,10 @@ async function perProcess(argv: string[], body: string, count: number): Promise<
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
-    await execa(argv[0]!, argv.slice(1), { input: body, env: { ...process.env, CLAUDE_HUB_HOOK_SECRET: 'bench' } });
+    await execa(argv[0]!, argv.slice(1), {
+      input: body,
+      env: { ...process.env, CLAUDE_HUB_HOOK_SECRET: 'bench' },
+    });
     times.push(performance.now() - t0);
   }
   return times;
@@ -168,9 +220,24 @@ async function main(): Promise<void> {
     // The hub as `npm start` runs it: compiled, in its own process.
     await execa('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root });
     hub = await spawnHub(
-      ['--port', String(port), '--data-dir', dataDir, '--tmux-socket', socket, '--claude-bin', claudeBin, '--retain-events', '0', '--stop-sessions-on-exit'],
+      [
+        '--port',
+        String(port),
+        '--data-dir',
+        dataDir,
+        '--tmux-socket',
+        socket,
+        '--claude-bin',
+        claudeBin,
+        '--retain-events',
+        '0',
+        '--stop-sessions-on-exit',
+      ],
       world.env,
-      { compiled: true, nodeOptions: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+      {
+        compiled: true,
+        nodeOptions: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      },
     );
     const base = hub.url.replace(/\/graphql$/, '');
     const hubPid = hub.process.pid!;
@@ -181,7 +248,11 @@ async function main(): Promise<void> {
     const hubStarts: number[] = [];
     for (let i = 0; i < sizes.starts; i++) {
       const t0 = performance.now();
-      await gqlData(hub.url, 'mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id } }', { cwd: world.makeCwd() });
+      await gqlData(
+        hub.url,
+        'mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id } }',
+        { cwd: world.makeCwd() },
+      );
       hubStarts.push(performance.now() - t0);
     }
     const bareStarts = await bareStartTimes(world, socket, sizes.starts);
@@ -189,28 +260,42 @@ async function main(): Promise<void> {
     // Live sessions: the load goes to real sessions, with their own hook secrets.
     const created: { id: string; tmuxSession: string }[] = [];
     while (created.length + sizes.starts < sizes.liveSessions) {
-      const { createSession } = await gqlData(hub.url, 'mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }', { cwd: world.makeCwd() });
+      const { createSession } = await gqlData(
+        hub.url,
+        'mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }',
+        { cwd: world.makeCwd() },
+      );
       created.push(createSession);
     }
     const { sessions } = await gqlData(hub.url, '{ sessions { id tmuxSession status } }');
     const live: Target[] = await Promise.all(
-      (sessions as { id: string; tmuxSession: string }[]).map(async (s) => ({ id: s.id, secret: await hookSecret(socket, s.tmuxSession) })),
+      (sessions as { id: string; tmuxSession: string }[]).map(async (s) => ({
+        id: s.id,
+        secret: await hookSecret(socket, s.tmuxSession),
+      })),
     );
     const liveRss = rssMb(hubPid);
 
     // 1. Hook ingest: wrk when installed (a C client leaves the second core to the hub), else Node.
     await ingest(base, live[0]!, sizes.warmup, 16);
-    const useWrk = !smoke && (await execa('sh', ['-c', 'command -v wrk'], { reject: false })).exitCode === 0;
+    const useWrk =
+      !smoke && (await execa('sh', ['-c', 'command -v wrk'], { reject: false })).exitCode === 0;
     for (const concurrency of [1, 16, 64]) {
       const { p50, p99, perSecond, client } = useWrk
         ? await ingestWithWrk(base, live[0]!, concurrency, sizes.rateSeconds * 2, dataDir)
-        : await ingest(base, live[0]!, sizes.ingest, concurrency).then(({ latencies, perSecond }) => ({
-            p50: percentile(latencies, 50),
-            p99: percentile(latencies, 99),
-            perSecond,
-            client: 'node',
-          }));
-      rows.push({ section: 'hook ingest', metric: `c=${concurrency} p50 / p99 (${client})`, value: `${ms(p50)} / ${ms(p99)}` });
+        : await ingest(base, live[0]!, sizes.ingest, concurrency).then(
+            ({ latencies, perSecond }) => ({
+              p50: percentile(latencies, 50),
+              p99: percentile(latencies, 99),
+              perSecond,
+              client: 'node',
+            }),
+          );
+      rows.push({
+        section: 'hook ingest',
+        metric: `c=${concurrency} p50 / p99 (${client})`,
+        value: `${ms(p50)} / ${ms(p99)}`,
+      });
       rows.push({
         section: 'hook ingest',
         metric: `c=${concurrency} throughput (${client})`,
@@ -231,7 +316,13 @@ async function main(): Promise<void> {
         latencies.push(performance.now() - t0);
       }
       const p99 = percentile(latencies, 99);
-      rows.push({ section: 'hook ingest', metric: 'at 1,000 events/s p50 / p99', value: `${ms(percentile(latencies, 50))} / ${ms(p99)}`, target: 'p99 < 2 ms', ok: p99 < 2 });
+      rows.push({
+        section: 'hook ingest',
+        metric: 'at 1,000 events/s p50 / p99',
+        value: `${ms(percentile(latencies, 50))} / ${ms(p99)}`,
+        target: 'p99 < 2 ms',
+        ok: p99 < 2,
+      });
     }
 
     // 2. Fan-out at 2,000 events/s offered.
@@ -242,7 +333,12 @@ async function main(): Promise<void> {
         const arrivals: number[] = [];
         const stops: (() => void)[] = [];
         for (let s = 0; s < subscribers; s++) {
-          const client = createClient({ url: hub.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, lazy: false });
+          const client = createClient({
+            url: hub.url.replace(/^http/, 'ws'),
+            webSocketImpl: WebSocket,
+            retryAttempts: 0,
+            lazy: false,
+          });
           clients.push(client);
           for (const target of targets) {
             stops.push(
@@ -257,7 +353,8 @@ async function main(): Promise<void> {
         const total = await offer(base, targets, 2000, sizes.rateSeconds, sent);
         const expected = total * subscribers;
         const deadline = performance.now() + 10_000;
-        while (arrivals.length < expected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+        while (arrivals.length < expected && performance.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
         for (const stop of stops) stop();
         for (const client of clients.splice(0)) await client.dispose();
         const p99 = percentile(arrivals, 99);
@@ -265,7 +362,9 @@ async function main(): Promise<void> {
           section: 'fan-out 2,000/s',
           metric: `${subscribers} sub x ${targets.length} session${targets.length > 1 ? 's' : ''} p50 / p99`,
           value: `${ms(percentile(arrivals, 50))} / ${ms(p99)}${arrivals.length < expected ? ` (${arrivals.length}/${expected} arrived)` : ''}`,
-          ...(subscribers === 100 && targets.length === 1 ? { target: 'p99 < 5 ms', ok: p99 < 5 && arrivals.length === expected } : {}),
+          ...(subscribers === 100 && targets.length === 1
+            ? { target: 'p99 < 5 ms', ok: p99 < 5 && arrivals.length === expected }
+            : {}),
         });
       }
     }
@@ -275,13 +374,20 @@ async function main(): Promise<void> {
       const target = live.at(-1)!;
       const have = await countEvents(hub.url, target.id);
       await ingest(base, target, Math.max(0, sizes.replay - have), 64);
-      const client = createClient({ url: hub.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+      const client = createClient({
+        url: hub.url.replace(/^http/, 'ws'),
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+      });
       clients.push(client);
       const t0 = performance.now();
       let received = 0;
       await new Promise<void>((resolve, reject) => {
         const stop = client.subscribe<{ sessionEvents: { seq: number } }>(
-          { query: 'subscription($id: ID!) { sessionEvents(id: $id, after: 0) { seq } }', variables: { id: target.id } },
+          {
+            query: 'subscription($id: ID!) { sessionEvents(id: $id, after: 0) { seq } }',
+            variables: { id: target.id },
+          },
           {
             next: () => {
               received += 1;
@@ -296,7 +402,13 @@ async function main(): Promise<void> {
         );
       });
       const took = performance.now() - t0;
-      rows.push({ section: 'replay', metric: `after: 0 over ${sizes.replay.toLocaleString('en')} events`, value: ms(took), target: '< 1000 ms', ok: took < 1000 });
+      rows.push({
+        section: 'replay',
+        metric: `after: 0 over ${sizes.replay.toLocaleString('en')} events`,
+        value: ms(took),
+        target: '< 1000 ms',
+        ok: took < 1000,
+      });
     }
 
     // 4. What claude waits for per event: HTTP hook vs the forwarder vs a python forwarder.
@@ -307,7 +419,11 @@ async function main(): Promise<void> {
       for (let i = 0; i < sizes.perProcess * 5; i++) {
         const t0 = performance.now();
         // A fresh connection each time, as a hook request from claude may be.
-        const response = await fetch(`${base}/hooks`, { method: 'POST', headers: { authorization: `Bearer ${target.secret}`, connection: 'close' }, body });
+        const response = await fetch(`${base}/hooks`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${target.secret}`, connection: 'close' },
+          body,
+        });
         await response.arrayBuffer();
         http.push(performance.now() - t0);
       }
@@ -326,18 +442,36 @@ async function main(): Promise<void> {
         ].join('\n'),
       );
       const shell = await perProcess(['sh', forwarder, `${base}/hooks`], body, sizes.perProcess);
-      const python = await perProcess(['/usr/bin/python3', pythonScript, `${base}/hooks`], body, sizes.perProcess);
+      const python = await perProcess(
+        ['/usr/bin/python3', pythonScript, `${base}/hooks`],
+        body,
+        sizes.perProcess,
+      );
       const [h, f, p] = [percentile(http, 50), percentile(shell, 50), percentile(python, 50)];
       rows.push({ section: 'per event (median)', metric: 'HTTP hook round trip', value: ms(h) });
-      rows.push({ section: 'per event (median)', metric: 'hooks/forward.sh (sh + curl)', value: `${ms(f)} (${(f / h).toFixed(1)}x HTTP)` });
-      rows.push({ section: 'per event (median)', metric: 'python3 + urllib forwarder', value: `${ms(p)} (${(p / h).toFixed(1)}x HTTP)`, target: '>= 25x the HTTP hook', ok: p / h >= 25 });
+      rows.push({
+        section: 'per event (median)',
+        metric: 'hooks/forward.sh (sh + curl)',
+        value: `${ms(f)} (${(f / h).toFixed(1)}x HTTP)`,
+      });
+      rows.push({
+        section: 'per event (median)',
+        metric: 'python3 + urllib forwarder',
+        value: `${ms(p)} (${(p / h).toFixed(1)}x HTTP)`,
+        target: '>= 25x the HTTP hook',
+        ok: p / h >= 25,
+      });
     }
 
     // 5 (results). Session start.
     {
       const [hubMedian, bareMedian] = [percentile(hubStarts, 50), percentile(bareStarts, 50)];
       const overhead = hubMedian / bareMedian - 1;
-      rows.push({ section: 'session start (median)', metric: 'claude in tmux by hand, to SessionStart', value: ms(bareMedian) });
+      rows.push({
+        section: 'session start (median)',
+        metric: 'claude in tmux by hand, to SessionStart',
+        value: ms(bareMedian),
+      });
       rows.push({
         section: 'session start (median)',
         metric: 'createSession, to SessionStart',
@@ -356,7 +490,11 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const fullRss = rssMb(hubPid);
       rows.push({ section: 'hub memory (RSS)', metric: 'idle', value: `${idleRss.toFixed(0)} MB` });
-      rows.push({ section: 'hub memory (RSS)', metric: `${live.length} live sessions`, value: `${liveRss.toFixed(0)} MB` });
+      rows.push({
+        section: 'hub memory (RSS)',
+        metric: `${live.length} live sessions`,
+        value: `${liveRss.toFixed(0)} MB`,
+      });
       rows.push({
         section: 'hub memory (RSS)',
         metric: `${live.length} sessions, ${sizes.stored.toLocaleString('en')} events stored`,
@@ -379,7 +517,13 @@ async function main(): Promise<void> {
 }
 
 /** wrk against POST /hooks with the same payload mix (one 50 KB PostToolUse in ten). */
-async function ingestWithWrk(base: string, target: Target, concurrency: number, seconds: number, dir: string) {
+async function ingestWithWrk(
+  base: string,
+  target: Target,
+  concurrency: number,
+  seconds: number,
+  dir: string,
+) {
   const bodies = Array.from({ length: 10 }, (_, i) => payload(target.id, i));
   const script = path.join(dir, 'post.lua');
   writeFileSync(
@@ -395,7 +539,18 @@ async function ingestWithWrk(base: string, target: Target, concurrency: number, 
       '',
     ].join('\n'),
   );
-  const { stdout } = await execa('wrk', ['-t', '1', '-c', String(concurrency), '-d', `${Math.max(1, Math.round(seconds))}s`, '--latency', '-s', script, `${base}/hooks`]);
+  const { stdout } = await execa('wrk', [
+    '-t',
+    '1',
+    '-c',
+    String(concurrency),
+    '-d',
+    `${Math.max(1, Math.round(seconds))}s`,
+    '--latency',
+    '-s',
+    script,
+    `${base}/hooks`,
+  ]);
   const latency = (label: string) => {
     const match = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(stdout);
     if (!match) return NaN;
@@ -403,14 +558,23 @@ async function ingestWithWrk(base: string, target: Target, concurrency: number, 
     return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
   };
   if (/Non-2xx/.test(stdout)) throw new Error(`wrk saw errors:\n${stdout}`);
-  return { p50: latency('50'), p99: latency('99'), perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN), client: 'wrk' };
+  return {
+    p50: latency('50'),
+    p99: latency('99'),
+    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN),
+    client: 'wrk',
+  };
 }
 
 async function countEvents(url: string, id: string): Promise<number> {
   let after = 0;
   let count = 0;
   for (;;) {
-    const { session } = await gqlData(url, 'query($id: ID!, $after: Int) { session(id: $id) { events(after: $after, limit: 1000) { seq } } }', { id, after });
+    const { session } = await gqlData(
+      url,
+      'query($id: ID!, $after: Int) { session(id: $id) { events(after: $after, limit: 1000) { seq } } }',
+      { id, after },
+    );
     const page = session.events as { seq: number }[];
     count += page.length;
     if (page.length < 1000) return count;
@@ -425,29 +589,64 @@ async function totalEvents(url: string): Promise<number | null> {
   return total;
 }
 
-/** claude started in tmux without the hub; SessionStart goes through the same forwarder to a bare listener. */
-async function bareStartTimes(world: Awaited<ReturnType<typeof startClaudeWorld>>, socket: string, count: number): Promise<number[]> {
+/** claude started in tmux without the hub, with the same hooks posting to a bare listener. */
+async function bareStartTimes(
+  world: Awaited<ReturnType<typeof startClaudeWorld>>,
+  socket: string,
+  count: number,
+): Promise<number[]> {
   const arrivals: (() => void)[] = [];
   const server = createServer((req, res) => {
-    req.resume();
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       res.end('{}');
-      arrivals.shift()?.();
+      if (body.includes('"SessionStart"')) arrivals.shift()?.();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
   const settingsPath = path.join(mkdtempSync(path.join(tmpdir(), 'cch-bare-')), 'settings.json');
-  const settings = hookSettings({ hookUrl: url, forwarderPath: forwarder, httpTimeoutSeconds: 10, permissionTimeoutSeconds: 330 });
-  writeFileSync(settingsPath, JSON.stringify({ hooks: { SessionStart: settings.hooks.SessionStart } }));
+  const settings = hookSettings({
+    hookUrl: url,
+    forwarderPath: forwarder,
+    httpTimeoutSeconds: 10,
+    permissionTimeoutSeconds: 330,
+  });
+  writeFileSync(
+    settingsPath,
+    JSON.stringify({ hooks: { SessionStart: settings.hooks.SessionStart } }),
+  );
   const times: number[] = [];
   try {
     for (let i = 0; i < count; i++) {
       const name = `bare-${i}`;
       const arrived = new Promise<void>((resolve) => arrivals.push(resolve));
-      const env = Object.entries(world.env).flatMap(([k, v]) => (v === undefined || k === 'TMUX' ? [] : ['-e', `${k}=${v}`]));
+      const env = Object.entries(world.env).flatMap(([k, v]) =>
+        v === undefined || k === 'TMUX' ? [] : ['-e', `${k}=${v}`],
+      );
       const t0 = performance.now();
-      await execa('tmux', ['-L', socket, 'new-session', '-d', '-s', name, '-x', '200', '-y', '50', '-c', world.makeCwd(), ...env, '--', claudeBin, '--session-id', randomUUID(), '--settings', settingsPath]);
+      await execa('tmux', [
+        '-L',
+        socket,
+        'new-session',
+        '-d',
+        '-s',
+        name,
+        '-x',
+        '200',
+        '-y',
+        '50',
+        '-c',
+        world.makeCwd(),
+        ...env,
+        '--',
+        claudeBin,
+        '--session-id',
+        randomUUID(),
+        '--settings',
+        settingsPath,
+      ]);
       await arrived;
       times.push(performance.now() - t0);
       await waitForScreen(socket, name, /❯/).catch(() => undefined);
@@ -461,13 +660,37 @@ async function bareStartTimes(world: Awaited<ReturnType<typeof startClaudeWorld>
 
 function report(): void {
   const widths = [24, 44, 34, 22];
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' ').trimEnd();
-  const out = [line(['section', 'measure', 'value', 'target']), line(widths.map((w) => '-'.repeat(w)))];
-  for (const row of rows) out.push(line([row.section, row.metric, row.value, row.target ? `${row.target} ${row.ok ? 'met' : 'MISSED'}` : '']));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join(' ')
+      .trimEnd();
+  const out = [
+    line(['section', 'measure', 'value', 'target']),
+    line(widths.map((w) => '-'.repeat(w))),
+  ];
+  for (const row of rows)
+    out.push(
+      line([
+        row.section,
+        row.metric,
+        row.value,
+        row.target ? `${row.target} ${row.ok ? 'met' : 'MISSED'}` : '',
+      ]),
+    );
   process.stdout.write(`${out.join('\n')}\n`);
   if (writeResults) {
-    const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() };
-    writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify({ machine, rows }, null, 2)}\n`);
+    const machine = {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      date: new Date().toISOString(),
+    };
+    writeFileSync(
+      path.join(root, 'bench/results/latest.json'),
+      `${JSON.stringify({ machine, rows }, null, 2)}\n`,
+    );
   }
 }
 

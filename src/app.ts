@@ -4,8 +4,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createYoga } from 'graphql-yoga';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
 import type { HubConfig } from './config.js';
 import { ErrorCode, HubError } from './errors.js';
 import { LocalEventBus } from './events/event-bus.js';
@@ -19,6 +17,7 @@ import { sessionEvents } from './events/session-events.js';
 import { hookEndpoint } from './hooks/hook-endpoint.js';
 import { sendJson } from './http/http-io.js';
 import { plainSse } from './http/plain-sse.js';
+import { graphqlOverWebSocket } from './http/websocket.js';
 import type { HubContext } from './schema/context.js';
 import { schema } from './schema/index.js';
 import { SessionManager } from './sessions/session-manager.js';
@@ -183,33 +182,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     });
   });
 
-  const wsServer = new WebSocketServer({ server, path: yoga.graphqlEndpoint });
-  useServer(
-    {
-      execute: (args) => (args.rootValue as EnvelopedRoot).execute(args),
-      subscribe: (args) => (args.rootValue as EnvelopedRoot).subscribe(args),
-      onSubscribe: async (ctx, _id, params) => {
-        const enveloped = yoga.getEnveloped({
-          ...ctx,
-          req: ctx.extra.request,
-          socket: ctx.extra.socket,
-          params,
-        });
-        const document = enveloped.parse(params.query);
-        const args = {
-          schema: enveloped.schema,
-          operationName: params.operationName,
-          document,
-          variableValues: params.variables,
-          contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
-        };
-        const errors = enveloped.validate(args.schema, args.document);
-        return errors.length > 0 ? errors : args;
-      },
-    },
-    wsServer,
-  );
+  const wsServer = graphqlOverWebSocket(server, yoga);
 
   return {
     sessions,
@@ -238,9 +211,3 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     },
   };
 }
-
-interface EnvelopedRoot {
-  execute: (args: unknown) => ReturnType<ExecuteFn>;
-  subscribe: (args: unknown) => ReturnType<ExecuteFn>;
-}
-type ExecuteFn = NonNullable<Parameters<typeof useServer>[0]['execute']>;

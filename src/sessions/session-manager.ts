@@ -179,7 +179,10 @@ export class SessionManager {
     this.#hookUrl = hookUrl;
     const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
     for (const record of this.#sessions.values()) {
-      const [last] = await this.#log.read(record.id, { after: this.#log.lastSeq(record.id) - 1, limit: 1 });
+      const [last] = await this.#log.read(record.id, {
+        after: this.#log.lastSeq(record.id) - 1,
+        limit: 1,
+      });
       if (last) record.lastEventAt = last.receivedAt;
       const pane = panes.get(record.tmuxSession);
       if (!isRunning(record.status) || !pane || pane.dead) continue;
@@ -503,7 +506,9 @@ export class SessionManager {
   async #append(record: SessionRecord, raw: string, payload: HookPayload): Promise<StoredEvent> {
     const event = await this.#log.append(record.id, raw, payload);
     const transcriptPath = stringField(payload, 'transcript_path');
-    const changed = applyEvent(record, event) || (transcriptPath !== undefined && transcriptPath !== record.transcriptPath);
+    const changed =
+      applyEvent(record, event) ||
+      (transcriptPath !== undefined && transcriptPath !== record.transcriptPath);
     if (transcriptPath) record.transcriptPath = transcriptPath;
     // lastEventAt alone is not written per event: start() reads it back from the log.
     if (changed) this.#store.save(record);

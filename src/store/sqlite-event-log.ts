@@ -9,6 +9,31 @@ interface Row {
   payload: string;
 }
 
+/**
+ * A stored event read back: its payload is parsed only when a reader asks for it, so a replay
+ * that selects `seq` never parses megabytes of tool output.
+ */
+class ReadEvent implements StoredEvent {
+  readonly sessionId: string;
+  readonly seq: number;
+  readonly eventName: string;
+  readonly receivedAt: number;
+  readonly raw: string;
+  #payload: HookPayload | undefined;
+
+  constructor(sessionId: string, row: Row) {
+    this.sessionId = sessionId;
+    this.seq = row.seq;
+    this.eventName = row.name;
+    this.receivedAt = row.received_at;
+    this.raw = row.payload;
+  }
+
+  get payload(): HookPayload {
+    return (this.#payload ??= JSON.parse(this.raw) as HookPayload);
+  }
+}
+
 interface Pending {
   event: StoredEvent;
   resolve: (event: StoredEvent) => void;
@@ -40,6 +65,8 @@ export class SqliteEventLog implements EventLog {
   readonly #retention: Retention;
   readonly #clock: () => number;
   readonly #pruneEvery = 256;
+  /** Prepared reads by their SQL (one per shape of filter). */
+  readonly #reads = new Map<string, Database.Statement>();
 
   constructor(
     db: Database.Database,
@@ -92,15 +119,10 @@ export class SqliteEventLog implements EventLog {
       sql += ' LIMIT ?';
       params.push(options.limit);
     }
-    const rows = this.#db.prepare(sql).all(...params) as Row[];
-    return rows.map((row) => ({
-      sessionId,
-      seq: row.seq,
-      eventName: row.name,
-      receivedAt: row.received_at,
-      raw: row.payload,
-      payload: JSON.parse(row.payload) as HookPayload,
-    }));
+    let statement = this.#reads.get(sql);
+    if (!statement) this.#reads.set(sql, (statement = this.#db.prepare(sql)));
+    const rows = statement.all(...params) as Row[];
+    return rows.map((row) => new ReadEvent(sessionId, row));
   }
 
   #countTowardsPrune(event: StoredEvent): void {

@@ -11,7 +11,7 @@ import { freePort, gqlData, spawnHub } from '../helpers/hub-process.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { hookSecret } from '../helpers/session-secret.js';
-import { killTmuxServer, panePid, screenOf, waitForScreen } from '../helpers/tmux-probe.js';
+import { killTmuxServer, panePid, waitForScreen } from '../helpers/tmux-probe.js';
 
 const eventFields = `__typename seq eventName payload
   ... on SessionStartEvent { source }
@@ -146,7 +146,9 @@ describe('continuity', () => {
       replay.dispose();
       second.process.kill('SIGTERM');
       expect((await second.process).exitCode).toBe(0);
-      expect(await screenOf(socket, session.tmuxSession)).toContain('ran: after-restart');
+      const pid = await panePid(socket, session.tmuxSession);
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(session.id);
     } finally {
       await killTmuxServer(socket);
       rmSync(dataDir, { recursive: true, force: true });

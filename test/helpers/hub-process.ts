@@ -32,7 +32,11 @@ export async function spawnHub(
   options: { compiled?: boolean; nodeOptions?: string[] } = {},
 ): Promise<HubProcess> {
   const entry = options.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
-  const child = execa('node', [...(options.nodeOptions ?? []), ...entry, ...args], { cwd: root, env, reject: false });
+  const child = execa('node', [...(options.nodeOptions ?? []), ...entry, ...args], {
+    cwd: root,
+    env,
+    reject: false,
+  });
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

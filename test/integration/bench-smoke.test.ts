@@ -1,0 +1,30 @@
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+
+describe('npm run bench', () => {
+  it('runs every measurement end to end (tiny counts, no timing asserted)', async () => {
+    const result = await execa('node', ['--import', 'tsx', 'bench/run.ts', '--smoke'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      reject: false,
+      timeout: 240_000,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^section\s+measure\s+value\s+target$/);
+    for (const measure of [
+      /^hook ingest\s+c=1 p50 \/ p99/,
+      /^hook ingest\s+c=64 throughput .*events\/s/,
+      /^hook ingest\s+at 1,000 events\/s p50 \/ p99 .* ms/,
+      /^fan-out 2,000\/s\s+10 sub x 1 session p50 \/ p99/,
+      /^replay\s+after: 0 over 2,000 events\s+[\d.]+ ms/,
+      /^per event \(median\)\s+python3 \+ urllib forwarder .*x HTTP\)/,
+      /^session start \(median\)\s+createSession, to SessionStart .*% overhead/,
+      /^hub memory \(RSS\)\s+2 sessions, 5,000 events stored\s+\d+ MB/,
+    ]) {
+      expect(
+        lines.some((line) => measure.test(line)),
+        String(measure),
+      ).toBe(true);
+    }
+  });
+});
