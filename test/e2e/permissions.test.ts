@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { waitForScreen } from '../helpers/tmux-probe.js';
+import { answerDialog } from '../helpers/tmux-probe.js';
 
 const requestFields =
   'id sessionId toolName toolInput suggestions requestedAt status decidedAt message eventSeq';
@@ -179,16 +178,7 @@ describe('permission requests answered through the API', () => {
   it('marks a request answered in the terminal first as ANSWERED_IN_TERMINAL', async () => {
     const { session, events, target } = await startTurn(hub, 'terminal.txt');
     const { permissionRequests } = await hub.data(`{ permissionRequests(status: PENDING) { id } }`);
-    await waitForScreen(hub.config.tmuxSocket, session.tmuxSession, /Do you want to proceed\?/);
-    await sleep(700); // the dialog drops keys pressed the moment it appears
-    await execa('tmux', [
-      '-L',
-      hub.config.tmuxSocket,
-      'send-keys',
-      '-t',
-      `=${session.tmuxSession}:`,
-      '1',
-    ]);
+    await answerDialog(hub.config.tmuxSocket, session.tmuxSession, /Do you want to proceed\?/, '1');
     const turn = (await events.until((e) => e.sessionEvents.eventName === 'Stop', 30_000)).map(
       (e) => e.sessionEvents,
     );
@@ -228,16 +218,12 @@ describe('permission requests answered through the API', () => {
       ).decidePermission;
       expect(late.error.code).toBe('EXPIRED');
 
-      await waitForScreen(short.config.tmuxSocket, session.tmuxSession, /Do you want to proceed\?/);
-      await sleep(700);
-      await execa('tmux', [
-        '-L',
+      await answerDialog(
         short.config.tmuxSocket,
-        'send-keys',
-        '-t',
-        `=${session.tmuxSession}:`,
+        session.tmuxSession,
+        /Do you want to proceed\?/,
         '1',
-      ]);
+      );
       const turn = (await events.until((e) => e.sessionEvents.eventName === 'Stop', 30_000)).map(
         (e) => e.sessionEvents,
       );

@@ -43,3 +43,15 @@ export async function panePid(socket: string, tmuxSession: string): Promise<numb
 export async function killTmuxServer(socket: string): Promise<void> {
   await execa('tmux', ['-L', socket, 'kill-server'], { reject: false });
 }
+
+/** Answers a terminal dialog as a person would: waits for it, pauses (it drops early keys), presses. */
+export async function answerDialog(
+  socket: string,
+  tmuxSession: string,
+  dialog: RegExp,
+  key: string,
+): Promise<void> {
+  await waitForScreen(socket, tmuxSession, dialog);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  await execa('tmux', ['-L', socket, 'send-keys', '-t', `=${tmuxSession}:`, key]);
+}
