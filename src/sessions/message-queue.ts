@@ -157,7 +157,7 @@ export class MessageQueue {
       await sleep(this.#options.enterDelayMs);
       await this.#port.keys(id, ['Enter']);
       this.#update(message, { status: MessageStatus.Sent, sentAt: Date.now() });
-      if (isSlashCommand(message.text)) return await this.#confirmCommand(message);
+      if (isSlashCommand(message.text)) return await this.#confirmCommand(message, () => confirmed);
 
       for (const retry of [true, false]) {
         await this.#port.waitForChange(
@@ -189,13 +189,32 @@ export class MessageQueue {
     }
   }
 
-  /** A slash command fires no UserPromptSubmit: it is delivered once the input box took it. */
-  async #confirmCommand(message: MessageRecord): Promise<void> {
+  /**
+   * Text starting with `/` runs a slash command when claude knows one by that name (no
+   * UserPromptSubmit then: it is delivered once the input box took it); otherwise claude submits
+   * it as a prompt, and its UserPromptSubmit confirms it as for any message.
+   */
+  async #confirmCommand(
+    message: MessageRecord,
+    confirmed: () => StoredEvent | null,
+  ): Promise<void> {
     const deadline = Date.now() + this.#options.confirmTimeoutMs;
+    let tookAt: number | null = null;
     while (Date.now() < deadline) {
+      const event = confirmed();
+      if (event) {
+        this.#update(message, {
+          status: MessageStatus.Delivered,
+          deliveredAt: event.receivedAt,
+          promptSeq: event.seq,
+        });
+        return;
+      }
       const box = inputBoxText(await this.#port.screen(message.sessionId));
-      if (box !== null && !box.includes(message.text.trim())) {
-        this.#update(message, { status: MessageStatus.Delivered, deliveredAt: Date.now() });
+      if (box !== null && !box.includes(message.text.trim())) tookAt ??= Date.now();
+      // A prompt's UserPromptSubmit follows within moments of the box clearing; a command has none.
+      if (tookAt !== null && Date.now() - tookAt > 1000) {
+        this.#update(message, { status: MessageStatus.Delivered, deliveredAt: tookAt });
         return;
       }
       await sleep(100);

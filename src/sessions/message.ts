@@ -32,7 +32,7 @@ export function asSubmitted(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').normalize('NFC');
 }
 
-/** Text starting with `/` is a slash command for claude, exactly as when a person types it. */
+/** Text starting with `/` may be a slash command for claude, exactly as when a person types it. */
 export function isSlashCommand(text: string): boolean {
   return text.startsWith('/');
 }

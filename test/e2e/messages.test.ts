@@ -139,6 +139,12 @@ describe('messages that always arrive', () => {
       'crlf\nline    tab \u00e9',
     );
 
+    // Text that starts like a slash command but names none is a prompt; a leading space makes sure.
+    for (const text of ['/usr/bin/env is where?', ' /usr/bin/env is where?']) {
+      const slashy = (await hub.data(askQuery, { id: session.id, text, timeout: 60 })).ask;
+      expect(slashy).toMatchObject({ __typename: 'AskReply', reply: `echo: ${text}` });
+    }
+
     for (const text of ['', '  \n\t ']) {
       const refused = await hub.gql(enqueue, { id: session.id, text });
       expect(refused.errors?.[0]).toMatchObject({
