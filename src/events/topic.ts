@@ -5,11 +5,14 @@ import { SubscriberQueue } from './subscriber-queue.js';
  * Each subscriber gets its own bounded queue; one that falls `limit` items behind is failed
  * with `overflowError` and can subscribe again to get the current state.
  */
-export class Topic<T> {
+export class Topic<T extends object> {
   readonly #listeners = new Set<(value: T) => void>();
 
+  /** Delivers a shallow copy: subscribers see the value as it was when published. */
   publish(value: T): void {
-    for (const listener of [...this.#listeners]) listener(value);
+    if (this.#listeners.size === 0) return;
+    const snapshot = { ...value };
+    for (const listener of [...this.#listeners]) listener(snapshot);
   }
 
   listen(listener: (value: T) => void): () => void {

@@ -1,13 +1,49 @@
 import type { Server } from 'node:http';
-import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import {
+  createSourceEventStream,
+  execute,
+  type ExecutionArgs,
+  type ExecutionResult,
+} from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 
-/** yoga's enveloped execute and subscribe, carried to graphql-ws in rootValue. */
-interface Enveloped {
+/** yoga's enveloped execute (with its plugins), and the key of the operation, in rootValue. */
+interface Root {
   readonly execute: (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult;
-  readonly subscribe: (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult;
+  /** The operation and its variables: subscribers with the same key get the same result. */
+  readonly key: string;
+}
+
+/**
+ * One execution per published event and operation, shared by every subscriber running the same
+ * operation with the same variables: 100 dashboards on one session cost one execution per event,
+ * not 100. Subscription results depend only on the event, never on the connection.
+ */
+const shared = new WeakMap<object, Map<string, Promise<ExecutionResult> | ExecutionResult>>();
+
+function executeShared(
+  root: Root,
+  args: ExecutionArgs,
+  event: unknown,
+): Promise<ExecutionResult> | ExecutionResult {
+  // graphql's own execute maps one event to its result (yoga's would subscribe again).
+  if (typeof event !== 'object' || event === null) return execute({ ...args, rootValue: event });
+  let results = shared.get(event);
+  if (!results) shared.set(event, (results = new Map()));
+  let result = results.get(root.key);
+  if (!result) results.set(root.key, (result = execute({ ...args, rootValue: event })));
+  return result;
+}
+
+/** The results of a source stream, shaped as the async generator graphql-ws expects. */
+async function* results(
+  source: AsyncIterable<unknown>,
+  root: Root,
+  args: ExecutionArgs,
+): AsyncGenerator<ExecutionResult> {
+  for await (const event of source) yield await executeShared(root, args, event);
 }
 
 /** graphql-ws on the HTTP server at yoga's endpoint, with yoga's plugins (envelop). */
@@ -18,8 +54,15 @@ export function graphqlOverWebSocket<T extends object>(
   const wsServer = new WebSocketServer({ server, path: yoga.graphqlEndpoint });
   useServer(
     {
-      execute: (args) => (args.rootValue as Enveloped).execute(args as ExecutionArgs),
-      subscribe: (args) => (args.rootValue as Enveloped).subscribe(args as ExecutionArgs),
+      execute: (args) => (args.rootValue as Root).execute(args as ExecutionArgs),
+      subscribe: async (args) => {
+        const source = await createSourceEventStream({
+          ...(args as ExecutionArgs),
+          rootValue: undefined,
+        });
+        if (!(Symbol.asyncIterator in source)) return source as ExecutionResult;
+        return results(source, args.rootValue as Root, args as ExecutionArgs);
+      },
       onSubscribe: async (ctx, _id, params) => {
         const enveloped = yoga.getEnveloped({
           ...ctx,
@@ -33,7 +76,10 @@ export function graphqlOverWebSocket<T extends object>(
           document: enveloped.parse(params.query),
           variableValues: params.variables,
           contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+          rootValue: {
+            execute: enveloped.execute,
+            key: `${params.operationName ?? ''}\0${params.query}\0${JSON.stringify(params.variables ?? {})}`,
+          } satisfies Root,
         };
         const errors = enveloped.validate(args.schema, args.document);
         return errors.length > 0 ? errors : args;

@@ -70,7 +70,15 @@ export async function startClaudeWorld(
     },
     async close() {
       await stub.close();
-      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // claude processes that were just killed may still write to the config dir for a moment.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        try {
+          rmSync(root, { recursive: true, force: true });
+          return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      }
     },
   };
 }
