@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { SubscriberQueue } from '../../src/events/subscriber-queue.js';
+
+describe('SubscriberQueue', () => {
+  it('hands items over in order, to a waiting reader at once', async () => {
+    const queue = new SubscriberQueue<number>(10, () => new Error('too slow'));
+    const waiting = queue.next();
+    queue.push(1);
+    queue.push(2);
+    expect(await waiting).toEqual({ value: 1, done: false });
+    expect(await queue.next()).toEqual({ value: 2, done: false });
+    queue.close();
+    expect(await queue.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('fails a reader that falls more than the limit behind, and never blocks the publisher', async () => {
+    const queue = new SubscriberQueue<number>(3, () => new Error('SUBSCRIBER_TOO_SLOW'));
+    for (let i = 0; i < 4; i++) queue.push(i);
+    expect(queue.size).toBe(0);
+    await expect(queue.next()).rejects.toThrow('SUBSCRIBER_TOO_SLOW');
+    queue.push(9);
+    await expect(queue.next()).rejects.toThrow('SUBSCRIBER_TOO_SLOW');
+  });
+});
