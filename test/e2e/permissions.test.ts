@@ -135,8 +135,12 @@ describe('permission requests answered through the API', () => {
     )
       .filter(mine)
       .map((u) => u.sessionUpdates.status);
-    expect(statuses).toEqual(['STARTING', 'IDLE', 'BUSY', 'AWAITING_PERMISSION', 'BUSY', 'IDLE']);
-    expect(statuses).toContain('AWAITING_PERMISSION');
+    // From the request on (earlier updates may precede the subscription on a loaded machine).
+    expect(statuses.slice(statuses.indexOf('AWAITING_PERMISSION'))).toEqual([
+      'AWAITING_PERMISSION',
+      'BUSY',
+      'IDLE',
+    ]);
     const idle = (await hub.data(`{ attention { reason session { id } lastAssistantMessage } }`))
       .attention;
     expect(idle).toContainEqual({

@@ -147,15 +147,10 @@ describe('POST /hooks to subscribers', () => {
   });
 
   it('keeps two sessions apart: each stream only has its own events', async () => {
-    const a = hub.subscribe(
-      `subscription($id: ID!) { sessionEvents(id: $id) { sessionId payload } }`,
-      { id: session.id },
-    );
-    const b = hub.subscribe(
-      `subscription($id: ID!) { sessionEvents(id: $id) { sessionId payload } }`,
-      { id: other.id },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Replaying from the current end, so nothing is missed however late the server subscribes.
+    const query = `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { sessionId payload } }`;
+    const a = hub.subscribe(query, { id: session.id, after: await lastSeq(session.id) });
+    const b = hub.subscribe(query, { id: other.id, after: await lastSeq(other.id) });
     await Promise.all([
       post({ session_id: session.id, hook_event_name: 'Notification', message: 'for a' }),
       post(
