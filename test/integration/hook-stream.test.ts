@@ -131,6 +131,11 @@ describe('POST /hooks to subscribers', () => {
       [post({ hook_event_name: 'Stop' }), 400, 'BAD_HOOK_PAYLOAD'],
       [post({ session_id: session.id }), 400, 'BAD_HOOK_PAYLOAD'],
       [post([good]), 400, 'BAD_HOOK_PAYLOAD'],
+      [
+        post({ session_id: session.id, hook_event_name: 'HubEventsMissed', steps: [] }),
+        400,
+        'BAD_HOOK_PAYLOAD',
+      ],
       [post({ ...good, filler: 'x'.repeat(2 * 1024 * 1024) }), 413, 'PAYLOAD_TOO_LARGE'],
       [fetch(`${hub.baseUrl}/hooks`), 405, 'METHOD_NOT_ALLOWED'],
     ];

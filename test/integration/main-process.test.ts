@@ -57,6 +57,40 @@ describe('npm start', () => {
     expect(result.stdout).toBe(line.trimEnd());
   });
 
+  it('starts from `npm start`, which compiles to dist/ first', async () => {
+    // Its own process group, so the signal reaches the hub behind npm and the shell.
+    const hub = execa(
+      'npm',
+      [
+        'start',
+        '--silent',
+        '--',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--tmux-socket',
+        `cch-npm-${process.pid}`,
+      ],
+      {
+        cwd: root,
+        reject: false,
+        detached: true,
+      },
+    );
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      hub.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(out);
+      });
+      hub.once('exit', () => reject(new Error(`npm start exited early: ${out}`)));
+    });
+    expect(line).toMatch(/^claude-code-hub listening on http:\/\/127\.0\.0\.1:\d+\/graphql\n$/);
+    process.kill(-hub.pid!, 'SIGTERM');
+    await hub;
+  });
+
   it.each([
     [
       ['--port', 'nine'],
