@@ -13,8 +13,6 @@ export type BusListener = (message: BusMessage) => void;
 export interface EventBus {
   subscribe(sessionId: string, listener: BusListener): () => void;
   publish(sessionId: string, message: BusMessage): void;
-  /** How many listeners a session has (for metrics and tests). */
-  listenerCount(sessionId: string): number;
 }
 
 /** The single-process bus. */
@@ -36,9 +34,5 @@ export class LocalEventBus implements EventBus {
     const set = this.#listeners.get(sessionId);
     if (!set) return;
     for (const listener of [...set]) listener(message);
-  }
-
-  listenerCount(sessionId: string): number {
-    return this.#listeners.get(sessionId)?.size ?? 0;
   }
 }

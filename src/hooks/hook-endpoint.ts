@@ -4,6 +4,19 @@ import { isHubEvent } from '../events/registry.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { readBody, sendJson } from '../http/http-io.js';
 
+/** For every event but PermissionRequest, whose answer is immediate. */
+const neverClosed = new AbortController().signal;
+
+/** Aborts when the client goes away before the answer: claude drops a held PermissionRequest
+ * when the person at the terminal answers first. */
+function closedSignal(res: ServerResponse): AbortSignal {
+  const closed = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) closed.abort();
+  });
+  return closed.signal;
+}
+
 export interface HookEndpointOptions {
   /** Larger bodies are refused with 413 (tool responses can be megabytes). */
   readonly maxBodyBytes: number;
@@ -34,15 +47,10 @@ export function hookEndpoint(sessions: SessionManager, options: HookEndpointOpti
       const error = `"${parsed.payload.hook_event_name}" is an event only the hub makes`;
       return sendJson(res, 400, { error, code: 'BAD_HOOK_PAYLOAD' });
     }
-    // claude drops a held PermissionRequest when the person at the terminal answers first.
-    const closed = new AbortController();
-    if (parsed.payload.hook_event_name === 'PermissionRequest') {
-      res.on('close', () => {
-        if (!res.writableFinished) closed.abort();
-      });
-    }
     try {
-      const result = await sessions.ingest(secret, body.text, parsed.payload, closed.signal);
+      const closed =
+        parsed.payload.hook_event_name === 'PermissionRequest' ? closedSignal(res) : neverClosed;
+      const result = await sessions.ingest(secret, body.text, parsed.payload, closed);
       if (!result.ok)
         return sendJson(res, result.status, { error: result.error, code: 'UNAUTHORIZED' });
       sendJson(res, 200, await result.answer);

@@ -93,10 +93,6 @@ export class MessageQueue {
     return all.sort((a, b) => a.queuedAt - b.queuedAt).slice(-last);
   }
 
-  get(id: string): MessageRecord | undefined {
-    return this.#messages.get(id);
-  }
-
   /** Resolves once the message is DELIVERED or FAILED, or after `timeoutMs`. */
   settled(message: MessageRecord, timeoutMs: number): Promise<void> {
     return this.#port.waitForChange(

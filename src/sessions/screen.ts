@@ -1,7 +1,8 @@
 /**
  * What the claude TUI's screen looks like, as seen with @anthropic-ai/claude-code 2.1.328.
- * Screen text is the last resort for facts (hook events come first): it is used only to know
- * when the input box can take typing, and to show a person what a stuck session shows.
+ * Screen text is the last resort for facts (hook events come first): it says when the input box
+ * can take typing and what it holds, whether a turn still runs, and which startup dialog holds
+ * a session. A test runs these patterns against the real CLI, so a changed UI is caught.
  */
 export const screenSeenWithCliVersion = '2.1.328';
 

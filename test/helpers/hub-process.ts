@@ -39,16 +39,26 @@ export async function spawnHub(
   });
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
+  const line = await firstLine(child).catch((error: Error) => {
+    throw new Error(`${error.message}: ${err}`);
+  });
+  const url = /listening on (\S+)\n/.exec(line)?.[1];
+  if (!url) throw new Error(`unexpected ready line ${JSON.stringify(line)}`);
+  return { url, process: child, stderr: () => err };
+}
+
+/** The first line a hub process prints on stdout (its ready line), newline included. */
+export function firstLine(child: ResultPromise): Promise<string> {
+  return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /listening on (\S+)\n/.exec(out);
-      if (match) resolve(match[1]!);
+      if (out.includes('\n')) resolve(out);
     });
-    void child.then(() => reject(new Error(`hub exited before it was ready: ${err}`)));
+    child.once('exit', () =>
+      reject(new Error(`hub exited before it was ready; stdout: ${JSON.stringify(out)}`)),
+    );
   });
-  return { url, process: child, stderr: () => err };
 }
 
 /** POSTs a GraphQL operation to a hub; throws on errors. */

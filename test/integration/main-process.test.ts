@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
+import { firstLine } from '../helpers/hub-process.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-main-'));
@@ -30,14 +31,7 @@ describe('npm start', () => {
         reject: false,
       },
     );
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      hub.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('\n')) resolve(out);
-      });
-      hub.once('exit', () => reject(new Error(`hub exited early: ${out}`)));
-    });
+    const line = await firstLine(hub);
     const match = /^claude-code-hub listening on (http:\/\/127\.0\.0\.1:\d+\/graphql)\n$/.exec(
       line,
     );
@@ -78,14 +72,7 @@ describe('npm start', () => {
         detached: true,
       },
     );
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      hub.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('\n')) resolve(out);
-      });
-      hub.once('exit', () => reject(new Error(`npm start exited early: ${out}`)));
-    });
+    const line = await firstLine(hub);
     expect(line).toMatch(/^claude-code-hub listening on http:\/\/127\.0\.0\.1:\d+\/graphql\n$/);
     process.kill(-hub.pid!, 'SIGTERM');
     await hub;
