@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createYoga } from 'graphql-yoga';
+import { AuditLog } from './audit/audit-log.js';
+import { guardPlugin } from './auth/guard-plugin.js';
+import { loadTokens, Tokens, type Principal } from './auth/tokens.js';
 import type { HubConfig } from './config.js';
 import { ErrorCode, HubError } from './errors.js';
 import { LocalEventBus } from './events/event-bus.js';
@@ -15,10 +18,11 @@ import type { MessageRecord } from './sessions/message.js';
 import { RecordTable } from './store/record-table.js';
 import { sessionEvents } from './events/session-events.js';
 import { hookEndpoint } from './hooks/hook-endpoint.js';
+import { AccessGate, ConnectionCounter } from './http/access-gate.js';
 import { sendJson } from './http/http-io.js';
 import { plainSse } from './http/plain-sse.js';
 import { graphqlOverWebSocket } from './http/websocket.js';
-import type { HubContext } from './schema/context.js';
+import type { HubContext, SharedContext } from './schema/context.js';
 import { schema } from './schema/index.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './sessions/tmux-driver.js';
@@ -48,8 +52,23 @@ function hookHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** GraphiQL's page: static, served without a token (the token goes in its headers pane). */
+function isGraphiqlPage(req: IncomingMessage, pathname: string, endpoint: string): boolean {
+  return (
+    req.method === 'GET' && pathname === endpoint && /text\/html/.test(req.headers.accept ?? '')
+  );
+}
+
+/** Responses that stay open: graphql-sse and the plain event stream count as connections. */
+function isStream(req: IncomingMessage, isEventsPath: boolean): boolean {
+  return isEventsPath || /text\/event-stream/.test(req.headers.accept ?? '');
+}
+
 export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const tokens = new Tokens(loadTokens(config));
+  const gate = new AccessGate(tokens, config.corsOrigins);
+  const connections = new ConnectionCounter(config.maxConnections);
   const db = openDatabase(config.dataDir);
   const tmuxConfig = path.join(config.dataDir, 'tmux.conf');
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
@@ -91,6 +110,8 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       dataDir: config.dataDir,
       env: options.env ?? process.env,
       forwarderPath,
+      allowedRoots: config.allowedRoots,
+      maxSessions: config.maxSessions,
       hookTimeoutSeconds: config.hookTimeoutSeconds,
       permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
       unknownScreenAfterMs: 10_000,
@@ -138,7 +159,8 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       ErrorCode.SubscriberTooSlow,
       `subscriber fell more than ${config.subscriberBuffer} updates behind; subscribe again`,
     );
-  const context: HubContext = {
+  const context: SharedContext = {
+    audit: new AuditLog(db),
     sessions,
     log: eventLog,
     sessionEvents: events,
@@ -147,9 +169,27 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     permissionChanges: () => permissionChanges.stream(config.subscriberBuffer, overflow),
   };
 
-  const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse }>({
+  const yoga = createYoga<
+    { req: IncomingMessage; res?: ServerResponse; principal?: Principal },
+    HubContext
+  >({
     schema,
-    context: () => context,
+    context: ({ req, principal }): HubContext => {
+      if (!principal) throw new HubError(ErrorCode.Unauthenticated, 'not authenticated');
+      return { ...context, principal, address: req.socket.remoteAddress ?? '' };
+    },
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !gate.isAllowedOrigin(origin)) return false;
+      return {
+        origin: [origin],
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['authorization', 'content-type', 'accept', 'last-event-id'],
+        credentials: false,
+      };
+    },
+    maskedErrors: { isDev: false },
+    plugins: [guardPlugin({ maxDepth: config.maxQueryDepth, maxCost: config.maxQueryCost })],
     graphiql: { subscriptionsProtocol: 'WS', title: 'claude-code-hub' },
     landingPage: false,
     logging: {
@@ -162,19 +202,58 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log });
   const sse = plainSse({ exists: (id) => sessions.get(id) !== undefined, events });
 
+  /** Every request but hooks: browser checks, token, body size, stream count, then the route. */
+  const serveApi = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const refusal = gate.browserRefusal(req.headers);
+    if (refusal && !refusal.ok) {
+      return sendJson(res, refusal.status, { error: refusal.error, code: refusal.code });
+    }
+    if (req.method === 'OPTIONS' || isGraphiqlPage(req, url.pathname, yoga.graphqlEndpoint)) {
+      return yoga(req, res);
+    }
+    const access = gate.check(req);
+    if (!access.ok) return sendJson(res, access.status, { error: access.error, code: access.code });
+    const { principal } = access;
+    const eventsPath = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
+    if (!eventsPath && req.method !== 'GET' && req.method !== 'HEAD') {
+      const length = req.headers['content-length'];
+      if (length === undefined) {
+        return sendJson(res, 411, { error: 'send a Content-Length', code: 'LENGTH_REQUIRED' });
+      }
+      if (Number(length) > config.maxGraphqlBodyBytes) {
+        req.resume();
+        return sendJson(res, 413, {
+          error: `body is larger than ${config.maxGraphqlBodyBytes} bytes`,
+          code: 'PAYLOAD_TOO_LARGE',
+        });
+      }
+    }
+    if (isStream(req, eventsPath !== null)) {
+      const release = connections.acquire(principal.name);
+      if (!release) {
+        return sendJson(res, 429, {
+          error: `token "${principal.name}" holds ${config.maxConnections} connections already`,
+          code: 'TOO_MANY_CONNECTIONS',
+        });
+      }
+      res.once('close', release);
+    }
+    if (eventsPath && req.method === 'GET') {
+      return sse(req, res, decodeURIComponent(eventsPath[1] as string), url.searchParams);
+    }
+    return yoga(req, res, { principal });
+  };
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://hub');
-    const eventsPath = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
     let handled: Promise<void> | void;
     if (url.pathname === '/hooks') {
       handled =
         req.method === 'POST'
           ? hooks(req, res)
           : sendJson(res, 405, { error: 'use POST', code: 'METHOD_NOT_ALLOWED' });
-    } else if (eventsPath && req.method === 'GET') {
-      handled = sse(req, res, decodeURIComponent(eventsPath[1] as string), url.searchParams);
     } else {
-      handled = yoga(req, res);
+      handled = serveApi(req, res, url);
     }
     void Promise.resolve(handled).catch((error: unknown) => {
       log(`error: ${req.method} ${url.pathname}: ${(error as Error).stack ?? String(error)}`);
@@ -182,7 +261,11 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     });
   });
 
-  const wsServer = graphqlOverWebSocket(server, yoga);
+  const wsServer = graphqlOverWebSocket(server, yoga, {
+    gate,
+    connections,
+    maxSubscriptions: config.maxSubscriptions,
+  });
 
   return {
     sessions,

@@ -34,14 +34,43 @@ export interface HubConfig {
   readonly permissionExpiry: 'ask' | 'deny';
   /** Messages that may wait per session; one more is refused with QUEUE_FULL. */
   readonly maxQueuedMessages: number;
+  /** One admin token's secret; '' for none. */
+  readonly token: string;
+  /** A JSON file of named, scoped tokens (secrets stored as SHA-256); '' for none. */
+  readonly tokensFile: string;
+  /** Directories a session's cwd must lie in, after resolving symlinks; empty allows any. */
+  readonly allowedRoots: readonly string[];
+  /** Browser origins allowed to call the API (CORS and WebSocket Origin); empty allows none. */
+  readonly corsOrigins: readonly string[];
+  readonly maxGraphqlBodyBytes: number;
+  /** Deepest field nesting a GraphQL operation may have. */
+  readonly maxQueryDepth: number;
+  /** Most fields an operation may select, counting each fragment every time it is spread. */
+  readonly maxQueryCost: number;
+  /** Subscriptions one graphql-ws connection may run at once. */
+  readonly maxSubscriptions: number;
+  /** Open WebSocket connections and event streams one token may hold. */
+  readonly maxConnections: number;
+  /** Sessions that may be live (not STOPPED or CRASHED) at once. */
+  readonly maxSessions: number;
 }
 
 interface OptionSpec {
   readonly flag: string;
   readonly env: string;
   readonly key: keyof HubConfig;
-  readonly kind: 'port' | 'string' | 'name' | 'positive' | 'count' | 'boolean' | 'expiry';
-  readonly default: string | number | boolean;
+  readonly kind:
+    | 'port'
+    | 'string'
+    | 'optional'
+    | 'secret'
+    | 'list'
+    | 'name'
+    | 'positive'
+    | 'count'
+    | 'boolean'
+    | 'expiry';
+  readonly default: string | number | boolean | readonly string[];
   readonly description: string;
 }
 
@@ -201,6 +230,89 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: 100,
     description: 'Messages that may wait per session while it is busy; one more gets QUEUE_FULL.',
   },
+  {
+    flag: 'token',
+    env: 'CLAUDE_HUB_TOKEN',
+    key: 'token',
+    kind: 'secret',
+    default: '',
+    description:
+      'Secret of one token with the admin scope (16+ characters; prefer the variable, argv is visible in ps).',
+  },
+  {
+    flag: 'tokens-file',
+    env: 'CLAUDE_HUB_TOKENS_FILE',
+    key: 'tokensFile',
+    kind: 'optional',
+    default: '',
+    description: 'JSON file of named tokens with scopes and SHA-256 secret hashes.',
+  },
+  {
+    flag: 'allowed-root',
+    env: 'CLAUDE_HUB_ALLOWED_ROOTS',
+    key: 'allowedRoots',
+    kind: 'list',
+    default: [],
+    description:
+      'Directory a session cwd must lie in (repeatable; the variable is comma-separated). None: any.',
+  },
+  {
+    flag: 'cors-origin',
+    env: 'CLAUDE_HUB_CORS_ORIGINS',
+    key: 'corsOrigins',
+    kind: 'list',
+    default: [],
+    description:
+      'Browser origin allowed to call the API, e.g. https://dash.example (repeatable). None: same origin only.',
+  },
+  {
+    flag: 'max-graphql-body',
+    env: 'CLAUDE_HUB_MAX_GRAPHQL_BODY',
+    key: 'maxGraphqlBodyBytes',
+    kind: 'positive',
+    default: 1024 * 1024,
+    description: 'Largest GraphQL request body in bytes; larger ones get 413.',
+  },
+  {
+    flag: 'max-query-depth',
+    env: 'CLAUDE_HUB_MAX_QUERY_DEPTH',
+    key: 'maxQueryDepth',
+    kind: 'positive',
+    default: 12,
+    description: 'Deepest field nesting of an operation.',
+  },
+  {
+    flag: 'max-query-cost',
+    env: 'CLAUDE_HUB_MAX_QUERY_COST',
+    key: 'maxQueryCost',
+    kind: 'positive',
+    default: 5000,
+    description: 'Most fields one operation selects, fragments counted at every spread.',
+  },
+  {
+    flag: 'max-subscriptions',
+    env: 'CLAUDE_HUB_MAX_SUBSCRIPTIONS',
+    key: 'maxSubscriptions',
+    kind: 'positive',
+    default: 100,
+    description: 'Subscriptions one graphql-ws connection may run at once.',
+  },
+  {
+    flag: 'max-connections',
+    env: 'CLAUDE_HUB_MAX_CONNECTIONS',
+    key: 'maxConnections',
+    kind: 'positive',
+    default: 200,
+    description: 'WebSocket connections and event streams one token may hold open.',
+  },
+  {
+    flag: 'max-sessions',
+    env: 'CLAUDE_HUB_MAX_SESSIONS',
+    key: 'maxSessions',
+    kind: 'positive',
+    default: 100,
+    description: 'Live sessions at once; one more gets SESSION_LIMIT.',
+  },
 ];
 
 export type ConfigResult =
@@ -208,7 +320,9 @@ export type ConfigResult =
   | { readonly ok: false; readonly help: true }
   | { readonly ok: false; readonly help?: false; readonly error: string };
 
-function parseValue(spec: OptionSpec, raw: string, source: string): string | number | boolean {
+type OptionValue = OptionSpec['default'];
+
+function parseValue(spec: OptionSpec, raw: string, source: string): OptionValue {
   const bad = (what: string) => new Error(`${source} must be ${what}, got ${JSON.stringify(raw)}`);
   switch (spec.kind) {
     case 'port': {
@@ -238,6 +352,14 @@ function parseValue(spec: OptionSpec, raw: string, source: string): string | num
     case 'string':
       if (raw.length === 0) throw bad('non-empty');
       return raw;
+    case 'optional':
+      return raw;
+    case 'secret':
+      if (raw.length > 0 && raw.length < 16)
+        throw new Error(`${source} must be 16 characters or more`);
+      return raw;
+    case 'list':
+      return raw.split(',').filter((item) => item.length > 0);
   }
 }
 
@@ -246,7 +368,8 @@ export function parseConfig(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): ConfigResult {
-  const values = new Map<keyof HubConfig, string | number | boolean>();
+  const values = new Map<keyof HubConfig, OptionValue>();
+  const listed = new Set<keyof HubConfig>();
   try {
     for (const spec of optionSpecs) {
       const raw = env[spec.env];
@@ -267,13 +390,43 @@ export function parseConfig(
         raw = argv[++i];
         if (raw === undefined) throw new Error(`--${spec.flag} needs a value`);
       }
-      values.set(spec.key, parseValue(spec, raw, `--${spec.flag}`));
+      const value = parseValue(spec, raw, `--${spec.flag}`);
+      if (spec.kind === 'list') {
+        // A repeated flag adds to the list; the first one replaces the variable's.
+        const before = listed.has(spec.key) ? (values.get(spec.key) as string[]) : [];
+        values.set(spec.key, [...before, ...(value as string[])]);
+        listed.add(spec.key);
+      } else values.set(spec.key, value);
     }
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
   const config = Object.fromEntries(values) as unknown as HubConfig;
-  return { ok: true, config: { ...config, dataDir: expandHome(config.dataDir) } };
+  if (!config.token && !config.tokensFile && !isLoopbackHost(config.host)) {
+    return {
+      ok: false,
+      error: `refusing to listen on ${config.host} without tokens: set --token or --tokens-file, or listen on 127.0.0.1`,
+    };
+  }
+  return {
+    ok: true,
+    config: {
+      ...config,
+      dataDir: expandHome(config.dataDir),
+      allowedRoots: config.allowedRoots.map(expandHome),
+    },
+  };
+}
+
+/** Only this machine reaches these addresses. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
+function shownDefault(spec: OptionSpec): string {
+  const empty = spec.default === '' || (Array.isArray(spec.default) && spec.default.length === 0);
+  return empty ? '' : `, default ${String(spec.default)}`;
 }
 
 function expandHome(dir: string): string {
@@ -282,8 +435,7 @@ function expandHome(dir: string): string {
 
 export function usage(): string {
   const lines = optionSpecs.map(
-    (spec) =>
-      `  --${spec.flag.padEnd(22)} ${spec.description} [${spec.env}, default ${spec.default}]`,
+    (spec) => `  --${spec.flag.padEnd(22)} ${spec.description} [${spec.env}${shownDefault(spec)}]`,
   );
   return `Usage: claude-code-hub [options]\n\nRuns the GraphQL hub for Claude Code sessions.\n\nOptions:\n${lines.join('\n')}\n  --help                   Show this text.\n`;
 }

@@ -20,6 +20,18 @@ export const ErrorCode = {
   SessionStartFailed: 'SESSION_START_FAILED',
   /** A subscriber fell too far behind; resubscribe with `after` to resume. */
   SubscriberTooSlow: 'SUBSCRIBER_TOO_SLOW',
+  /** No token, or one the hub does not know. */
+  Unauthenticated: 'UNAUTHENTICATED',
+  /** The token's scope does not cover the field. */
+  Forbidden: 'FORBIDDEN',
+  /** The cwd lies outside every --allowed-root. */
+  CwdNotAllowed: 'CWD_NOT_ALLOWED',
+  /** --max-sessions sessions are live already. */
+  SessionLimit: 'SESSION_LIMIT',
+  /** The operation is nested too deep or selects too many fields. */
+  QueryTooComplex: 'QUERY_TOO_COMPLEX',
+  /** The connection runs --max-subscriptions subscriptions already. */
+  TooManySubscriptions: 'TOO_MANY_SUBSCRIPTIONS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -22,6 +22,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   process.stdout.write(`claude-code-hub listening on ${url}\n`);
+  if (!parsed.config.token && !parsed.config.tokensFile) {
+    process.stderr.write(
+      'claude-code-hub: no tokens configured: loopback only, and every local client has the admin scope\n',
+    );
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -42,7 +42,28 @@ export function parseHookBody(text: string): ParsedHookBody {
       return { ok: false, error: `"${key}" must be a non-empty string of at most 200 characters` };
     }
   }
+  if (nestingExceeds(record, maxNesting)) {
+    return { ok: false, error: `body nests objects or arrays deeper than ${maxNesting} levels` };
+  }
   return { ok: true, payload: record as HookPayload };
+}
+
+/**
+ * Deeper payloads are refused: they parse, but could not be serialised again for subscribers.
+ * Claude Code's own payloads nest a few levels.
+ */
+export const maxNesting = 256;
+
+/** Walks containers only (strings are leaves), stopping as soon as the limit is passed. */
+export function nestingExceeds(value: object, limit: number): boolean {
+  if (limit === 0) return true;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  for (const child of children) {
+    if (typeof child === 'object' && child !== null && nestingExceeds(child, limit - 1)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Reads a payload field as a string, or undefined when absent or of another type. */

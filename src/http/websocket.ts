@@ -2,12 +2,18 @@ import type { IncomingMessage, Server } from 'node:http';
 import {
   createSourceEventStream,
   execute,
+  GraphQLError,
+  type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
 } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { authorize } from '../auth/operation-scope.js';
+import type { Principal } from '../auth/tokens.js';
+import { ErrorCode, HubError } from '../errors.js';
+import { bearerSecret, type AccessGate, type ConnectionCounter } from './access-gate.js';
 
 /** yoga's enveloped execute (with its plugins), and the key of the operation, in rootValue. */
 interface Root {
@@ -64,16 +70,80 @@ function send(socket: WebSocket, data: string): Promise<void> | void {
   return new Promise((resolve) => socket.send(data, () => resolve()));
 }
 
-/** graphql-ws on the HTTP server at yoga's endpoint, with yoga's plugins (envelop). */
-export function graphqlOverWebSocket<T extends object>(
+/** Close codes beyond graphql-ws' own: the token holds --max-connections already. */
+export const tooManyConnections = 4429;
+
+export interface WebSocketLimits {
+  readonly gate: AccessGate;
+  readonly connections: ConnectionCounter;
+  /** Subscriptions one connection may run at once. */
+  readonly maxSubscriptions: number;
+}
+
+interface Extra {
+  readonly socket: WebSocket;
+  readonly request: IncomingMessage;
+  principal?: Principal;
+  release?: () => void;
+}
+
+/**
+ * The token of a connection: `authorization: "Bearer <token>"` (or `token: "<token>"`) in
+ * connectionParams, or the Authorization header of the upgrade request.
+ */
+function connectionAuthorization(
+  params: Record<string, unknown> | undefined,
+  request: IncomingMessage,
+) {
+  const given = params?.authorization ?? params?.Authorization;
+  if (given !== undefined) return given;
+  if (typeof params?.token === 'string') return `Bearer ${params.token}`;
+  return request.headers.authorization;
+}
+
+/**
+ * graphql-ws on the HTTP server at yoga's endpoint, with yoga's plugins (envelop). Browser
+ * upgrades from other origins are refused; the token is checked at connection_init (4403
+ * when missing or unknown, 4429 over --max-connections), and each operation's root fields
+ * against its scope.
+ */
+export function graphqlOverWebSocket<T extends object, U extends object>(
   server: Server,
-  yoga: YogaServerInstance<T, object>,
+  yoga: YogaServerInstance<T, U>,
+  limits: WebSocketLimits,
 ): WebSocketServer {
-  const wsServer = new WebSocketServer({ server, path: yoga.graphqlEndpoint, handleProtocols });
-  const options: ServerOptions<
-    Record<string, unknown>,
-    { socket: WebSocket; request: IncomingMessage }
-  > = {
+  const wsServer = new WebSocketServer({
+    server,
+    path: yoga.graphqlEndpoint,
+    handleProtocols,
+    verifyClient: ({ req }, done) => {
+      const refusal = limits.gate.browserRefusal(req.headers);
+      if (refusal && !refusal.ok) done(false, refusal.status, refusal.error);
+      else done(true);
+    },
+  });
+  const options: ServerOptions<Record<string, unknown>, Extra> = {
+    onConnect: (ctx) => {
+      const authorization = connectionAuthorization(ctx.connectionParams, ctx.extra.request);
+      const principal = limits.gate.authenticate(authorization);
+      if (!principal) {
+        const reason =
+          bearerSecret(authorization) === undefined ? 'missing token' : 'unknown token';
+        ctx.extra.socket.close(CloseCode.Forbidden, reason);
+        return false;
+      }
+      const release = limits.connections.acquire(principal.name);
+      if (!release) {
+        ctx.extra.socket.close(
+          tooManyConnections,
+          `token "${principal.name}" has too many connections`,
+        );
+        return false;
+      }
+      ctx.extra.principal = principal;
+      ctx.extra.release = release;
+      return true;
+    },
     execute: (args) => (args.rootValue as Root).execute(args as ExecutionArgs),
     subscribe: async (args) => {
       const source = await createSourceEventStream({
@@ -84,16 +154,33 @@ export function graphqlOverWebSocket<T extends object>(
       return results(source, args.rootValue as Root, args as ExecutionArgs);
     },
     onSubscribe: async (ctx, _id, params) => {
+      if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptions) {
+        return [
+          new HubError(
+            ErrorCode.TooManySubscriptions,
+            `this connection runs ${limits.maxSubscriptions} subscriptions already; complete one first`,
+          ),
+        ];
+      }
       const enveloped = yoga.getEnveloped({
         ...ctx,
         req: ctx.extra.request,
         socket: ctx.extra.socket,
+        principal: ctx.extra.principal,
         params,
       });
+      let document: DocumentNode;
+      try {
+        document = enveloped.parse(params.query);
+      } catch (error) {
+        return [
+          error instanceof GraphQLError ? error : new GraphQLError('the query cannot be parsed'),
+        ];
+      }
       const args = {
         schema: enveloped.schema,
         operationName: params.operationName,
-        document: enveloped.parse(params.query),
+        document,
         variableValues: params.variables,
         contextValue: await enveloped.contextFactory(),
         rootValue: {
@@ -102,11 +189,14 @@ export function graphqlOverWebSocket<T extends object>(
         } satisfies Root,
       };
       const errors = enveloped.validate(args.schema, args.document);
-      return errors.length > 0 ? errors : args;
+      if (errors.length > 0) return errors;
+      const refusal = authorize(ctx.extra.principal!, args.document, params.operationName);
+      return refusal ? [refusal] : args;
     },
   };
   const protocol = makeServer(options);
   wsServer.on('connection', (socket, request) => {
+    const extra: Extra = { socket, request };
     let alive = true;
     socket.on('pong', () => (alive = true));
     const ping = setInterval(() => {
@@ -126,11 +216,12 @@ export function graphqlOverWebSocket<T extends object>(
             );
           }),
       },
-      { socket, request },
+      extra,
     );
     socket.once('error', () => socket.terminate());
     socket.once('close', (code, reason) => {
       clearInterval(ping);
+      extra.release?.();
       void closed(code, String(reason));
     });
   });

@@ -5,6 +5,7 @@ import './events.js';
 import './sessions.js';
 import './permissions.js';
 import './messages.js';
+import './audit.js';
 
 export const schema = builder.toSchema();
 

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../events/hook-event.js';
 import { MessageStatus, type MessageRecord } from '../sessions/message.js';
 import type { AskOutcome } from '../sessions/session-manager.js';
+import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
 import { HookEventRef } from './events.js';
 import { SessionRef } from './sessions.js';
@@ -84,15 +85,28 @@ builder.mutationFields((t) => ({
     description:
       'Queues text for the session. Messages are delivered in order, one per turn, once the session is IDLE; DELIVERED means its UserPromptSubmit carried the text.',
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.sessions.enqueue(String(args.sessionId), args.text),
+    resolve: (_root, args, ctx) =>
+      audited(
+        ctx,
+        'enqueueMessage',
+        { sessionId: String(args.sessionId), detail: textDetail(args.text) },
+        () => ctx.sessions.enqueue(String(args.sessionId), args.text),
+        (message) => ({ target: message.id }),
+      ),
   }),
   sendMessage: t.field({
     type: SessionRef,
     description:
       'Queues the text as one prompt, exactly as given (enqueueMessage, returning the session).',
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => {
-      const message = ctx.sessions.enqueue(String(args.sessionId), args.text);
+    resolve: async (_root, args, ctx) => {
+      const message = await audited(
+        ctx,
+        'sendMessage',
+        { sessionId: String(args.sessionId), detail: textDetail(args.text) },
+        () => ctx.sessions.enqueue(String(args.sessionId), args.text),
+        (queued) => ({ target: queued.id }),
+      );
       return ctx.sessions.require(message.sessionId);
     },
   }),
@@ -105,23 +119,42 @@ builder.mutationFields((t) => ({
       timeoutSeconds: t.arg.int(),
     },
     resolve: (_root, args, ctx) =>
-      ctx.sessions.ask(
-        String(args.sessionId),
-        args.text,
-        Math.max(1, args.timeoutSeconds ?? 300) * 1000,
+      audited(
+        ctx,
+        'ask',
+        { sessionId: String(args.sessionId), detail: textDetail(args.text) },
+        () =>
+          ctx.sessions.ask(
+            String(args.sessionId),
+            args.text,
+            Math.max(1, args.timeoutSeconds ?? 300) * 1000,
+          ),
+        (result) => ({
+          target: result.message.id,
+          outcome: result.kind === 'reply' ? 'ok' : result.kind.toUpperCase(),
+        }),
       ),
   }),
   interruptSession: t.field({
     type: SessionRef,
     description: 'Stops the current turn with Escape, the way a person would.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.sessions.interrupt(String(args.id)),
+    resolve: (_root, args, ctx) =>
+      audited(ctx, 'interruptSession', { sessionId: String(args.id) }, () =>
+        ctx.sessions.interrupt(String(args.id)),
+      ),
   }),
   sendKeys: t.field({
     type: SessionRef,
     description:
       'Presses keys, for answering dialogs: Enter, Escape, Up, Down, Left, Right, Tab, ShiftTab, Space, Backspace, 0-9, y, n. Anything else is refused (KEY_NOT_ALLOWED).',
     args: { sessionId: t.arg.id({ required: true }), keys: t.arg.stringList({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.sessions.sendKeys(String(args.sessionId), args.keys),
+    resolve: (_root, args, ctx) =>
+      audited(
+        ctx,
+        'sendKeys',
+        { sessionId: String(args.sessionId), detail: { keys: args.keys.slice(0, 50) } },
+        () => ctx.sessions.sendKeys(String(args.sessionId), args.keys),
+      ),
   }),
 }));

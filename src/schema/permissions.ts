@@ -4,6 +4,7 @@ import {
   type PermissionRecord,
 } from '../permissions/permission-request.js';
 import { AttentionReason, attentionItems, type AttentionItem } from '../sessions/attention.js';
+import { audited } from './audit.js';
 import { builder } from './builder.js';
 import { SessionRef } from './sessions.js';
 
@@ -150,13 +151,26 @@ builder.mutationField('decidePermission', (t) =>
       'Answers a pending request: claude gets the decision at once. Deciding twice, or an expired or unknown request, returns `error` instead.',
     args: { input: t.arg({ type: DecidePermissionInputRef, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      ctx.permissions.decide({
-        requestId: String(input.requestId),
-        behavior: input.behavior,
-        message: input.message,
-        updatedInput: input.updatedInput,
-        interrupt: input.interrupt,
-      }),
+      audited(
+        ctx,
+        'decidePermission',
+        {
+          target: String(input.requestId),
+          detail: { behavior: input.behavior, message: input.message ?? null },
+        },
+        () =>
+          ctx.permissions.decide({
+            requestId: String(input.requestId),
+            behavior: input.behavior,
+            message: input.message,
+            updatedInput: input.updatedInput,
+            interrupt: input.interrupt,
+          }),
+        (result) => ({
+          sessionId: result.request?.sessionId ?? null,
+          outcome: result.error?.code ?? 'ok',
+        }),
+      ),
   }),
 );
 

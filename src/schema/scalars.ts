@@ -1,4 +1,5 @@
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { maxNesting, nestingExceeds } from '../events/hook-event.js';
 import { builder } from './builder.js';
 
 function literalValue(
@@ -30,7 +31,12 @@ function literalValue(
 builder.scalarType('JSON', {
   description: 'Any JSON value; hook payloads are given exactly as Claude Code posted them.',
   serialize: (value) => value,
-  parseValue: (value) => value,
+  parseValue: (value) => {
+    if (typeof value === 'object' && value !== null && nestingExceeds(value, maxNesting)) {
+      throw new GraphQLError(`JSON values may nest at most ${maxNesting} levels`);
+    }
+    return value;
+  },
   parseLiteral: (node, variables) => literalValue(node, variables),
 });
 

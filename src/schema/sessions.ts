@@ -1,5 +1,6 @@
 import { permissionModes, type PermissionModeName } from '../sessions/claude-command.js';
 import { SessionStatus, type SessionRecord } from '../sessions/session.js';
+import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
 import { HookEventRef } from './events.js';
 
@@ -135,8 +136,8 @@ builder.mutationFields((t) => ({
     description:
       'Starts claude in a new tmux session and returns once it is ready (its SessionStart arrived). A start that fails or hangs is an error carrying the screen.',
     args: { input: t.arg({ type: CreateSessionInputRef, required: true }) },
-    resolve: (_root, { input }, ctx) =>
-      ctx.sessions.create({
+    resolve: (_root, { input }, ctx) => {
+      const options = {
         id: input.id == null ? null : String(input.id),
         cwd: input.cwd,
         name: input.name,
@@ -144,19 +145,37 @@ builder.mutationFields((t) => ({
         permissionMode: input.permissionMode ? permissionModes[input.permissionMode] : null,
         prompt: input.prompt,
         trustWorkspace: input.trustWorkspace,
-      }),
+      };
+      const { prompt, ...detail } = options;
+      return audited(
+        ctx,
+        'createSession',
+        {
+          sessionId: options.id,
+          detail: prompt == null ? detail : { ...detail, prompt: textDetail(prompt) },
+        },
+        () => ctx.sessions.create(options),
+        (record) => ({ sessionId: record.id }),
+      );
+    },
   }),
   resumeSession: t.field({
     type: SessionRef,
     description:
       'Continues a STOPPED or CRASHED session with claude --resume in a new tmux session: same id, same event stream. Returns once it is ready.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.sessions.resume(String(args.id)),
+    resolve: (_root, args, ctx) =>
+      audited(ctx, 'resumeSession', { sessionId: String(args.id) }, () =>
+        ctx.sessions.resume(String(args.id)),
+      ),
   }),
   stopSession: t.field({
     type: SessionRef,
     description: 'Ends claude (its SessionEnd is still delivered), then its tmux session.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.sessions.stop(String(args.id)),
+    resolve: (_root, args, ctx) =>
+      audited(ctx, 'stopSession', { sessionId: String(args.id) }, () =>
+        ctx.sessions.stop(String(args.id)),
+      ),
   }),
 }));

@@ -1,5 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
@@ -26,6 +34,10 @@ export interface SessionManagerOptions {
   /** Environment every session starts with (the hub's own, by default). */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly forwarderPath: string;
+  /** Directories a cwd must lie in, symlinks resolved; empty allows any. */
+  readonly allowedRoots: readonly string[];
+  /** Sessions that may be live at once. */
+  readonly maxSessions: number;
   readonly hookTimeoutSeconds: number;
   /** claude's timeout for the PermissionRequest hook: longer than the hub's hold. */
   readonly permissionTimeoutSeconds: number;
@@ -283,6 +295,8 @@ export class SessionManager {
         `cwd must be an existing directory, got ${describeValue(input.cwd)}`,
       );
     }
+    this.#checkAllowedRoot(cwd);
+    this.#checkSessionLimit();
     if (input.prompt !== undefined && input.prompt !== null) validateText(input.prompt, 'prompt');
 
     const record: SessionRecord = {
@@ -326,10 +340,41 @@ export class SessionManager {
         `session ${id} is ${record.status.toLowerCase()}, not stopped or crashed`,
       );
     }
+    this.#checkAllowedRoot(record.cwd);
+    this.#checkSessionLimit();
     this.#cancelRestart(id);
     await this.#launch(record, true);
     await this.#waitForStart(record, true);
     return record;
+  }
+
+  /** The cwd, with symlinks and `..` resolved, must lie in an allowed root (when any is set). */
+  #checkAllowedRoot(cwd: string): void {
+    const roots = this.#options.allowedRoots;
+    if (roots.length === 0) return;
+    const real = realpathSync(cwd);
+    const inside = roots.some((root) => {
+      const realRoot = existsSync(root) ? realpathSync(root) : path.resolve(root);
+      const prefix = realRoot.endsWith(path.sep) ? realRoot : `${realRoot}${path.sep}`;
+      return real === realRoot || real.startsWith(prefix);
+    });
+    if (!inside) {
+      throw new HubError(
+        ErrorCode.CwdNotAllowed,
+        `cwd ${real} is outside the allowed roots (${roots.join(', ')})`,
+      );
+    }
+  }
+
+  #checkSessionLimit(): void {
+    let live = 0;
+    for (const record of this.#sessions.values()) if (isRunning(record.status)) live += 1;
+    if (live >= this.#options.maxSessions) {
+      throw new HubError(
+        ErrorCode.SessionLimit,
+        `${live} sessions are live, the limit (--max-sessions); stop one first`,
+      );
+    }
   }
 
   /** Types the text into the session as one prompt, once the session is ready. */
@@ -566,7 +611,9 @@ export class SessionManager {
 
   /** The session's settings file; rewritten on every launch and adoption, as the hub's port may differ. */
   #writeSettings(record: SessionRecord): void {
-    mkdirSync(path.dirname(record.settingsPath), { recursive: true, mode: 0o700 });
+    const dir = path.dirname(record.settingsPath);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700); // modes apply only on creation: a directory made before keeps its own
     const settings = hookSettings({
       hookUrl: this.#hookUrl,
       forwarderPath: this.#options.forwarderPath,
@@ -574,6 +621,7 @@ export class SessionManager {
       permissionTimeoutSeconds: this.#options.permissionTimeoutSeconds,
     });
     writeFileSync(record.settingsPath, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(record.settingsPath, 0o600);
   }
 
   /** The pane must run claude, and for this session (its id on the command line). */

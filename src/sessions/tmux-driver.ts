@@ -70,31 +70,47 @@ export class TmuxDriver {
     return `tmux -L ${this.socket} attach -t ${name}`;
   }
 
+  /**
+   * Starts the command in a new detached session. The environment goes through tmux's own
+   * environment, not argv (where `ps` would show it): the tmux client gets it, and
+   * update-environment copies those names into the new session, then is reset.
+   */
   async newSession(options: NewSessionOptions): Promise<void> {
-    const env = Object.entries(options.env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
     target(options.name);
+    const names = Object.keys(options.env).join(' ');
     // remain-on-exit keeps the pane after claude exits, so its last screen can be read; the
     // config file sets it too, for a server this call starts.
-    await this.#run([
-      'set-option',
-      '-g',
-      'remain-on-exit',
-      'on',
-      ';',
-      'new-session',
-      '-d',
-      '-s',
-      options.name,
-      '-x',
-      '200',
-      '-y',
-      '50',
-      '-c',
-      options.cwd,
-      ...env,
-      '--',
-      ...options.argv,
-    ]);
+    await this.#run(
+      [
+        'set-option',
+        '-g',
+        'remain-on-exit',
+        'on',
+        ';',
+        'set-option',
+        '-g',
+        'update-environment',
+        names,
+        ';',
+        'new-session',
+        '-d',
+        '-s',
+        options.name,
+        '-x',
+        '200',
+        '-y',
+        '50',
+        '-c',
+        options.cwd,
+        '--',
+        ...options.argv,
+        ';',
+        'set-option',
+        '-gu',
+        'update-environment',
+      ],
+      { env: options.env },
+    );
   }
 
   /** Every pane on the socket; empty when the server is not running. */
@@ -147,9 +163,13 @@ export class TmuxDriver {
     await this.#run(['kill-session', '-t', target(name)], { reject: false });
   }
 
-  #run(args: string[], options: { input?: string; reject?: boolean } = {}) {
+  #run(
+    args: string[],
+    options: { input?: string; reject?: boolean; env?: Record<string, string> } = {},
+  ) {
     return execa('tmux', ['-L', this.socket, '-f', this.#configPath, ...args], {
       reject: options.reject ?? true,
+      ...(options.env && { env: options.env }),
       ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
       timeout: 10_000,
     });

@@ -23,6 +23,18 @@ CREATE TABLE IF NOT EXISTS events (
   payload TEXT NOT NULL,
   PRIMARY KEY (session_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS audit (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  address TEXT NOT NULL,
+  action TEXT NOT NULL,
+  session_id TEXT,
+  target TEXT,
+  outcome TEXT NOT NULL,
+  detail TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_by_session ON audit (session_id, id);
 `;
 
 /**

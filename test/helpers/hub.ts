@@ -36,7 +36,13 @@ let counter = 0;
 
 /** A hub on port 0 with its own data dir and tmux socket, in this process. */
 export async function startHub(
-  options: { env?: Record<string, string | undefined>; args?: string[]; dataDir?: string } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    args?: string[];
+    dataDir?: string;
+    /** Sent by gql, data, wsClient and subscribe. */
+    token?: string;
+  } = {},
 ): Promise<TestHub> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cch-data-'));
   const socket = `cch-test-${process.pid}-${++counter}-${Date.now() % 100000}`;
@@ -66,7 +72,10 @@ export async function startHub(
   const gql: TestHub['gql'] = async (query, variables) => {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(options.token && { authorization: `Bearer ${options.token}` }),
+      },
       body: JSON.stringify({ query, variables }),
     });
     return (await response.json()) as never;
@@ -76,6 +85,7 @@ export async function startHub(
       url: url.replace(/^http/, 'ws'),
       webSocketImpl: WebSocket,
       retryAttempts: 0,
+      ...(options.token && { connectionParams: { authorization: `Bearer ${options.token}` } }),
     });
     clients.push(client);
     return client;

@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       CLAUDE_HUB_PORT: '5000',
       CLAUDE_HUB_HOST: '0.0.0.0',
       CLAUDE_HUB_TMUX_SOCKET: 'from-env',
+      CLAUDE_HUB_TOKEN: 'a-secret-of-16-chars',
     };
     const result = parseConfig(
       ['--port', '0', '--tmux-socket=from-flag', '--data-dir', 'rel/dir'],
@@ -43,6 +44,36 @@ describe('parseConfig', () => {
     [['--hook-timeout', '0'], '--hook-timeout must be a whole number of at least 1, got "0"'],
   ])('rejects %j with a one-line error', (argv, error) => {
     expect(parseConfig(argv, {})).toEqual({ ok: false, error });
+  });
+
+  it('refuses a non-loopback address without tokens, and takes one with a token', () => {
+    expect(parseConfig(['--host', '0.0.0.0'], {})).toEqual({
+      ok: false,
+      error:
+        'refusing to listen on 0.0.0.0 without tokens: set --token or --tokens-file, or listen on 127.0.0.1',
+    });
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', 'localhost']) {
+      expect(parseConfig(['--host', host], {}).ok).toBe(true);
+    }
+    expect(parseConfig(['--host', '::', '--tokens-file', 'tokens.json'], {}).ok).toBe(true);
+    expect(parseConfig(['--token', 'short'], {})).toEqual({
+      ok: false,
+      error: '--token must be 16 characters or more',
+    });
+  });
+
+  it('adds repeated list flags, the first replacing the variable', () => {
+    const result = parseConfig(['--allowed-root', '/a', '--allowed-root=/b'], {
+      CLAUDE_HUB_ALLOWED_ROOTS: '/env1,/env2',
+      CLAUDE_HUB_CORS_ORIGINS: 'https://x.example,https://y.example',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        allowedRoots: ['/a', '/b'],
+        corsOrigins: ['https://x.example', 'https://y.example'],
+      },
+    });
   });
 
   it('rejects a bad environment value naming the variable', () => {
