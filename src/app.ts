@@ -265,6 +265,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     gate,
     connections,
     maxSubscriptions: config.maxSubscriptions,
+    log,
   });
 
   return {

@@ -1,4 +1,4 @@
-import { GraphQLError, type DocumentNode } from 'graphql';
+import { GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { ErrorCode } from '../errors.js';
 import type { HubContext } from '../schema/context.js';
@@ -7,6 +7,23 @@ import { authorize } from './operation-scope.js';
 
 /** Tokens one document may have; far above any real operation, well below parser trouble. */
 const maxTokens = 50_000;
+
+/**
+ * Gives request errors without a code (graphql's own variable errors: a missing or mistyped
+ * variable) BAD_USER_INPUT, so that every error a client can cause carries one.
+ */
+export function withErrorCodes<T extends ExecutionResult>(result: T): T {
+  if (!result.errors?.some((error) => error.extensions.code === undefined)) return result;
+  const errors = result.errors.map((error) =>
+    error.extensions.code !== undefined || error.path !== undefined
+      ? error
+      : new GraphQLError(error.message, {
+          nodes: error.nodes,
+          extensions: { ...error.extensions, code: ErrorCode.BadInput },
+        }),
+  );
+  return { ...result, errors };
+}
 
 /**
  * The checks every GraphQL operation passes, over HTTP and graphql-ws alike: the parser is
@@ -39,10 +56,20 @@ export function guardPlugin(limits: OperationLimits): Plugin<HubContext> {
     onExecute({ args, setResultAndStopExecution }) {
       const error = refuse(args);
       if (error) setResultAndStopExecution({ errors: [error] });
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (!(Symbol.asyncIterator in result)) setResult(withErrorCodes(result));
+        },
+      };
     },
     onSubscribe({ args, setResultAndStopExecution }) {
       const error = refuse(args);
       if (error) setResultAndStopExecution({ errors: [error] });
+      return {
+        onSubscribeResult({ result, setResult }) {
+          if (!(Symbol.asyncIterator in result)) setResult(withErrorCodes(result));
+        },
+      };
     },
   };
 }

@@ -10,6 +10,7 @@ import {
 import type { YogaServerInstance } from 'graphql-yoga';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { withErrorCodes } from '../auth/guard-plugin.js';
 import { authorize } from '../auth/operation-scope.js';
 import type { Principal } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
@@ -78,6 +79,7 @@ export interface WebSocketLimits {
   readonly connections: ConnectionCounter;
   /** Subscriptions one connection may run at once. */
   readonly maxSubscriptions: number;
+  readonly log: (message: string) => void;
 }
 
 interface Extra {
@@ -150,7 +152,7 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
         ...(args as ExecutionArgs),
         rootValue: undefined,
       });
-      if (!(Symbol.asyncIterator in source)) return source as ExecutionResult;
+      if (!(Symbol.asyncIterator in source)) return withErrorCodes(source as ExecutionResult);
       return results(source, args.rootValue as Root, args as ExecutionArgs);
     },
     onSubscribe: async (ctx, _id, params) => {
@@ -211,9 +213,16 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', (data) => {
-            handle(String(data)).catch(() =>
-              socket.close(CloseCode.InternalServerError, 'Internal server error'),
-            );
+            handle(String(data)).catch((error: unknown) => {
+              // graphql-ws throws for a message type a client must not send (next, error...).
+              const message = (error as Error).message;
+              if (/^Unexpected message of type/.test(message)) {
+                socket.close(CloseCode.BadRequest, message.slice(0, 120));
+              } else {
+                limits.log(`error: graphql-ws: ${(error as Error).stack ?? message}`);
+                socket.close(CloseCode.InternalServerError, 'Internal server error');
+              }
+            });
           }),
       },
       extra,
