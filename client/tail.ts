@@ -1,6 +1,7 @@
 /**
  * A small typed client: `npm run tail -- <session-id> [--after N] [--url URL]` prints every hook
- * event of a session as it arrives, using the codegen-typed subscription below.
+ * event of a session as it arrives, using the codegen-typed subscription below. A hub with
+ * tokens takes one from CLAUDE_HUB_TOKEN.
  */
 import { parseArgs } from 'node:util';
 import { print } from 'graphql';
@@ -95,6 +96,9 @@ async function main(): Promise<void> {
     url: values.url.replace(/^http/, 'ws'),
     webSocketImpl: WebSocket,
     retryAttempts: 0,
+    connectionParams: process.env.CLAUDE_HUB_TOKEN
+      ? { authorization: `Bearer ${process.env.CLAUDE_HUB_TOKEN}` }
+      : {},
   });
   const after = values.after === undefined ? null : Number(values.after);
   try {

@@ -190,7 +190,11 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     },
     maskedErrors: { isDev: false },
     plugins: [guardPlugin({ maxDepth: config.maxQueryDepth, maxCost: config.maxQueryCost })],
-    graphiql: { subscriptionsProtocol: 'WS', title: 'claude-code-hub' },
+    // With tokens, subscriptions go over SSE, which carries the Headers pane's Authorization.
+    graphiql: {
+      subscriptionsProtocol: tokens.configured ? 'SSE' : 'WS',
+      title: 'claude-code-hub',
+    },
     landingPage: false,
     logging: {
       debug: () => undefined,

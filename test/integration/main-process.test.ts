@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -49,6 +49,9 @@ describe('npm start', () => {
     const result = await hub;
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe(line.trimEnd());
+    expect(result.stderr).toContain(
+      'no tokens configured: loopback only, and every local client has the admin scope',
+    );
   });
 
   it('starts from `npm start`, which compiles to dist/ first', async () => {
@@ -84,6 +87,10 @@ describe('npm start', () => {
       'claude-code-hub: --port must be a port number from 0 to 65535, got "nine"',
     ],
     [['--colour'], 'claude-code-hub: unknown option "--colour" (see --help)'],
+    [
+      ['--host', '0.0.0.0'],
+      'claude-code-hub: refusing to listen on 0.0.0.0 without tokens: set --token or --tokens-file, or listen on 127.0.0.1',
+    ],
   ])('exits 2 with a one-line error for %j', async (args, message) => {
     const result = await execa('npm', ['start', '--silent', '--', ...args], {
       cwd: root,
@@ -94,6 +101,30 @@ describe('npm start', () => {
       message,
     ]);
     expect(result.stdout).toBe('');
+  });
+
+  it('exits 1 naming the entry when the tokens file is wrong', async () => {
+    const file = path.join(dataDir, 'tokens.json');
+    writeFileSync(file, JSON.stringify([{ name: 'bot', scope: 'root', sha256: 'ab' }]));
+    const result = await execa(
+      'node',
+      [
+        '--import',
+        'tsx',
+        'src/main.ts',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--tokens-file',
+        file,
+      ],
+      { cwd: root, reject: false },
+    );
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toBe(
+      `claude-code-hub: tokens file ${file}, entry 0: scope must be one of read, control, approve, admin`,
+    );
   });
 
   it('exits 1 with a clear error when the data dir cannot be used', async () => {

@@ -1,0 +1,90 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { freePort, gqlData, spawnHub, type HubProcess } from '../helpers/hub-process.js';
+import { killTmuxServer, waitForScreen } from '../helpers/tmux-probe.js';
+
+const hookTimeoutSeconds = 10;
+
+describe('claude while the hub is down', () => {
+  let world: ClaudeWorld;
+  let dataDir: string;
+  let socket: string;
+  let args: string[];
+  let hub: HubProcess;
+
+  beforeAll(async () => {
+    world = await startClaudeWorld();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'cch-down-'));
+    socket = `cch-down-${process.pid}`;
+    args = [
+      '--port',
+      String(await freePort()),
+      '--data-dir',
+      dataDir,
+      '--tmux-socket',
+      socket,
+      '--claude-bin',
+      claudeBin,
+      '--hook-timeout',
+      String(hookTimeoutSeconds),
+    ];
+    hub = await spawnHub(args, world.env);
+  });
+
+  afterAll(async () => {
+    hub?.process.kill('SIGTERM');
+    await hub?.process;
+    await killTmuxServer(socket);
+    await world?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes a tool-using turn without waiting out hook timeouts, and the hub catches up after', async () => {
+    const cwd = world.makeCwd();
+    const { createSession: session } = await gqlData(
+      hub.url,
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id tmuxSession } }`,
+      { cwd },
+    );
+    await waitForScreen(socket, session.tmuxSession, /^─{20,}\s*\n❯/m);
+    hub.process.kill('SIGTERM');
+    await hub.process;
+
+    // A person at the terminal types a prompt whose turn writes a file: UserPromptSubmit,
+    // PreToolUse, PostToolUse and Stop all find the hub gone.
+    const file = path.join(cwd, 'written.txt');
+    const tmux = (...rest: string[]) => execa('tmux', ['-L', socket, ...rest]);
+    await tmux('send-keys', '-t', `=${session.tmuxSession}:`, '-l', `write: ${file} carried on`);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const started = Date.now();
+    await tmux('send-keys', '-t', `=${session.tmuxSession}:`, 'Enter');
+    const screen = await waitForScreen(socket, session.tmuxSession, /wrote: /, 60_000);
+    const elapsedMs = Date.now() - started;
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8').trim()).toBe('carried on');
+    expect(elapsedMs).toBeLessThan(hookTimeoutSeconds * 1000);
+    expect(screen).toMatch(/ECONNREFUSED|hook/i);
+
+    // Back on the same port: the session is adopted and the turn shows up as missed events.
+    hub = await spawnHub(args, world.env);
+    const { session: adopted } = await gqlData(
+      hub.url,
+      `query($id: ID!) { session(id: $id) { status events(limit: 1000) { eventName } } }`,
+      { id: session.id },
+    );
+    expect(adopted.status).toBe('IDLE');
+    expect(adopted.events.map((event: { eventName: string }) => event.eventName)).toContain(
+      'HubEventsMissed',
+    );
+    const { ask } = await gqlData(
+      hub.url,
+      `mutation($id: ID!) { ask(sessionId: $id, text: "and now?", timeoutSeconds: 60) { ... on AskReply { reply } } }`,
+      { id: session.id },
+    );
+    expect(ask).toEqual({ reply: 'echo: and now?' });
+  });
+});
