@@ -1,13 +1,16 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
-/** Typed documents for the operations under client/, generated from the committed schema. */
+/**
+ * Typed documents for the operations of the clients (client/, the command line in src/cli/ and
+ * the dashboard), generated from the committed schema into src/gql/.
+ */
 const config: CodegenConfig = {
   schema: 'schema.graphql',
-  documents: ['client/**/*.ts', '!client/gql/**'],
+  documents: ['client/**/*.ts', 'src/cli/**/*.ts', 'dashboard/src/**/*.ts'],
   ignoreNoDocuments: false,
   importExtension: '.js',
   generates: {
-    'client/gql/': {
+    'src/gql/': {
       preset: 'client',
       presetConfig: { fragmentMasking: false },
       config: {

@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { print } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { graphql } from './gql/index.js';
-import type { SessionEventsSubscription } from './gql/graphql.js';
+import { graphql } from '../src/gql/index.js';
+import type { SessionEventsSubscription } from '../src/gql/graphql.js';
 
 export const SessionEventsDocument = graphql(`
   subscription SessionEvents($id: ID!, $after: Int) {

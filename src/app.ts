@@ -21,6 +21,7 @@ import { hookEndpoint } from './hooks/hook-endpoint.js';
 import { AccessGate, ConnectionCounter } from './http/access-gate.js';
 import { sendJson } from './http/http-io.js';
 import { plainSse } from './http/plain-sse.js';
+import { staticFiles } from './http/static-files.js';
 import { graphqlOverWebSocket } from './http/websocket.js';
 import type { HubContext, SharedContext } from './schema/context.js';
 import { schema } from './schema/index.js';
@@ -45,6 +46,7 @@ export interface App {
 }
 
 const forwarderPath = fileURLToPath(new URL('../hooks/forward.sh', import.meta.url));
+const dashboardDir = fileURLToPath(new URL('../dashboard/dist', import.meta.url));
 
 /** The hooks of a session reach the hub over loopback whatever address it listens on. */
 function hookHost(host: string): string {
@@ -207,7 +209,8 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   const sse = plainSse({ exists: (id) => sessions.get(id) !== undefined, events });
 
   /** Every request but hooks: browser checks, token, body size, stream count, then the route. */
-  const serveApi = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+  const dashboard = staticFiles(dashboardDir);
+  const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const refusal = gate.browserRefusal(req.headers);
     if (refusal && !refusal.ok) {
       return sendJson(res, refusal.status, { error: refusal.error, code: refusal.code });
@@ -215,6 +218,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     if (req.method === 'OPTIONS' || isGraphiqlPage(req, url.pathname, yoga.graphqlEndpoint)) {
       return yoga(req, res);
     }
+    if (await dashboard(req, res, url.pathname)) return;
     const access = gate.check(req);
     if (!access.ok) return sendJson(res, access.status, { error: access.error, code: access.code });
     const { principal } = access;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import config from '../../codegen.js';
 
 describe('codegen output', () => {
-  it('matches the committed client/gql (run npm run codegen)', async () => {
+  it('matches the committed src/gql (run npm run codegen)', async () => {
     const root = new URL('../..', import.meta.url).pathname;
     const outputs = (await generate({ ...config, cwd: root, silent: true }, false)) as {
       filename: string;
