@@ -8,6 +8,8 @@ import { AuditLog } from './audit/audit-log.js';
 import { guardPlugin } from './auth/guard-plugin.js';
 import { loadTokens, Tokens, type Principal } from './auth/tokens.js';
 import type { HubConfig } from './config.js';
+import { createLogger, type Logger } from './log.js';
+import { HubMetrics } from './metrics.js';
 import { ErrorCode, HubError } from './errors.js';
 import { LocalEventBus } from './events/event-bus.js';
 import { Topic } from './events/topic.js';
@@ -27,14 +29,14 @@ import type { HubContext, SharedContext } from './schema/context.js';
 import { schema } from './schema/index.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './sessions/tmux-driver.js';
-import { openDatabase } from './store/database.js';
+import { openDatabase, storeWritable } from './store/database.js';
 import { SqliteEventLog } from './store/sqlite-event-log.js';
 
 export interface AppOptions {
   /** Environment the sessions start with; the hub's own by default. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Where log lines go; stderr by default. */
-  readonly log?: (message: string) => void;
+  /** The logger; JSON lines on stderr at the configured level by default. */
+  readonly logger?: Logger;
 }
 
 export interface App {
@@ -54,6 +56,12 @@ function hookHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
+}
+
 /** GraphiQL's page: static, served without a token (the token goes in its headers pane). */
 function isGraphiqlPage(req: IncomingMessage, pathname: string, endpoint: string): boolean {
   return (
@@ -67,7 +75,7 @@ function isStream(req: IncomingMessage, isEventsPath: boolean): boolean {
 }
 
 export function buildApp(config: HubConfig, options: AppOptions = {}): App {
-  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const log = options.logger ?? createLogger(config.logLevel);
   const tokens = new Tokens(loadTokens(config));
   const gate = new AccessGate(tokens, config.corsOrigins);
   const connections = new ConnectionCounter(config.maxConnections);
@@ -92,8 +100,9 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         const session = sessions.get(request.sessionId);
         if (session) sessions.updates.publish(session);
       },
-      resolved: (request): Promise<void> =>
-        sessions
+      resolved: (request): Promise<void> => {
+        metrics.permissionDecisions.inc({ outcome: request.status });
+        return sessions
           .appendHubEvent(request.sessionId, 'HubPermissionResolved', {
             request_id: request.id,
             tool_name: request.toolName,
@@ -101,8 +110,12 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
             message: request.message,
           })
           .catch((error: unknown) =>
-            log(`error: permission ${request.id}: ${(error as Error).message}`),
-          ),
+            log.error(
+              { sessionId: request.sessionId, requestId: request.id, err: error },
+              'permission resolution could not be stored',
+            ),
+          );
+      },
     },
     new RecordTable<PermissionRecord>(db, 'permissions'),
   );
@@ -144,6 +157,8 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       permissions,
     },
   );
+  let openStreams = 0;
+  const streams = { open: () => void openStreams++, close: () => void openStreams-- };
   const events = (sessionId: string, after: number | null) =>
     sessionEvents(
       {
@@ -152,6 +167,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         bufferLimit: config.subscriberBuffer,
         replayPageSize: 1000,
         isEnded: (id) => sessions.isEnded(id),
+        streams,
       },
       sessionId,
       after,
@@ -201,11 +217,17 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     logging: {
       debug: () => undefined,
       info: () => undefined,
-      warn: (...args: unknown[]) => log(`warn: ${args.map(String).join(' ')}`),
-      error: (...args: unknown[]) => log(`error: ${args.map(String).join(' ')}`),
+      warn: (...args: unknown[]) => log.warn(args.map(String).join(' ')),
+      error: (...args: unknown[]) => log.error(args.map(String).join(' ')),
     },
   });
-  const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log });
+  const metrics = new HubMetrics({
+    sessionsByStatus: () => countBy(sessions.list(), (record) => sessions.statusOf(record)),
+    messagesByStatus: () => sessions.messages.countByStatus(),
+    restarts: () => sessions.list().reduce((sum, record) => sum + record.restartCount, 0),
+    subscribers: () => openStreams,
+  });
+  const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log, metrics });
   const sse = plainSse({ exists: (id) => sessions.get(id) !== undefined, events });
 
   /** Every request but hooks: browser checks, token, body size, stream count, then the route. */
@@ -219,6 +241,15 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       return yoga(req, res);
     }
     if (await dashboard(req, res, url.pathname)) return;
+    if (url.pathname === '/metrics' && req.method === 'GET') {
+      const access = gate.check(req);
+      if (!access.ok)
+        return sendJson(res, access.status, { error: access.error, code: access.code });
+      const text = await metrics.registry.metrics();
+      res.writeHead(200, { 'content-type': metrics.registry.contentType });
+      res.end(text);
+      return;
+    }
     const access = gate.check(req);
     if (!access.ok) return sendJson(res, access.status, { error: access.error, code: access.code });
     const { principal } = access;
@@ -260,11 +291,19 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         req.method === 'POST'
           ? hooks(req, res)
           : sendJson(res, 405, { error: 'use POST', code: 'METHOD_NOT_ALLOWED' });
+    } else if (url.pathname === '/healthz') {
+      handled = sendJson(res, 200, { status: 'ok' });
+    } else if (url.pathname === '/readyz') {
+      handled = tmux.reachable().then((tmuxReachable) => {
+        const checks = { store: storeWritable(db), tmux: tmuxReachable };
+        const ready = checks.store && checks.tmux;
+        sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
+      });
     } else {
       handled = serveApi(req, res, url);
     }
     void Promise.resolve(handled).catch((error: unknown) => {
-      log(`error: ${req.method} ${url.pathname}: ${(error as Error).stack ?? String(error)}`);
+      log.error({ method: req.method, path: url.pathname, err: error }, 'request failed');
       sendJson(res, 500, { error: 'internal error', code: 'INTERNAL' });
     });
   });

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { logLevels, type LogLevel } from './log.js';
 
 /** Everything the hub can be told at start. */
 export interface HubConfig {
@@ -53,6 +54,7 @@ export interface HubConfig {
   readonly maxConnections: number;
   /** Sessions that may be live (not STOPPED or CRASHED) at once. */
   readonly maxSessions: number;
+  readonly logLevel: LogLevel;
 }
 
 interface OptionSpec {
@@ -69,7 +71,8 @@ interface OptionSpec {
     | 'positive'
     | 'count'
     | 'boolean'
-    | 'expiry';
+    | 'expiry'
+    | 'level';
   readonly default: string | number | boolean | readonly string[];
   readonly description: string;
 }
@@ -313,6 +316,14 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: 100,
     description: 'Live sessions at once; one more gets SESSION_LIMIT.',
   },
+  {
+    flag: 'log-level',
+    env: 'CLAUDE_HUB_LOG_LEVEL',
+    key: 'logLevel',
+    kind: 'level',
+    default: 'info',
+    description: `Least severe log lines written (JSON on stderr): ${logLevels.join(', ')}.`,
+  },
 ];
 
 export type ConfigResult =
@@ -353,6 +364,9 @@ function parseValue(spec: OptionSpec, raw: string, source: string): OptionValue 
       if (raw.length === 0) throw bad('non-empty');
       return raw;
     case 'optional':
+      return raw;
+    case 'level':
+      if (!logLevels.includes(raw as LogLevel)) throw bad(logLevels.join(', '));
       return raw;
     case 'secret':
       if (raw.length > 0 && raw.length < 16)

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { parseConfig, usage } from './config.js';
+import { createLogger } from './log.js';
 
 /** `npm start`: parse options, start the hub, print the one ready line, stop on a signal. */
 async function main(): Promise<void> {
@@ -12,30 +13,34 @@ async function main(): Promise<void> {
     process.stderr.write(`claude-code-hub: ${parsed.error}\n`);
     process.exit(2);
   }
+  const log = createLogger(parsed.config.logLevel);
   let app;
   let url;
   try {
-    app = buildApp(parsed.config);
+    app = buildApp(parsed.config, { logger: log });
     ({ url } = await app.start());
   } catch (error) {
     process.stderr.write(`claude-code-hub: ${(error as Error).message}\n`);
     process.exit(1);
   }
   process.stdout.write(`claude-code-hub listening on ${url}\n`);
+  log.info({ url }, 'listening');
   if (!parsed.config.token && !parsed.config.tokensFile) {
-    process.stderr.write(
-      'claude-code-hub: no tokens configured: loopback only, and every local client has the admin scope\n',
-    );
+    log.warn('no tokens configured: loopback only, and every local client has the admin scope');
   }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`claude-code-hub: ${signal}, shutting down\n`);
+    log.info({ signal }, 'shutting down');
     app.stop().then(
-      () => process.exit(0),
+      () => {
+        log.flush();
+        process.exit(0);
+      },
       (error: unknown) => {
-        process.stderr.write(`claude-code-hub: shutdown failed: ${(error as Error).message}\n`);
+        log.fatal({ err: error }, 'shutdown failed');
+        log.flush();
         process.exit(1);
       },
     );

@@ -13,6 +13,8 @@ export interface SessionEventsDeps {
   readonly replayPageSize: number;
   /** True once the session has ended for good and its last event is published. */
   readonly isEnded: (sessionId: string) => boolean;
+  /** Counts open streams, for the subscribers gauge. */
+  readonly streams?: { open(): void; close(): void };
 }
 
 /**
@@ -34,6 +36,7 @@ export async function* sessionEvents(
       ),
   );
   const unsubscribe = deps.bus.subscribe(sessionId, (message) => queue.push(message));
+  deps.streams?.open();
   try {
     let last = after ?? deps.log.lastSeq(sessionId);
     if (after !== null) {
@@ -54,6 +57,7 @@ export async function* sessionEvents(
       last = message.event.seq;
     }
   } finally {
+    deps.streams?.close();
     unsubscribe();
     queue.close();
   }

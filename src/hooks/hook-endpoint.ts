@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseHookBody } from '../events/hook-event.js';
 import { isHubEvent } from '../events/registry.js';
+import type { Logger } from '../log.js';
+import type { HubMetrics } from '../metrics.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { readBody, sendJson } from '../http/http-io.js';
 
@@ -20,7 +22,8 @@ function closedSignal(res: ServerResponse): AbortSignal {
 export interface HookEndpointOptions {
   /** Larger bodies are refused with 413 (tool responses can be megabytes). */
   readonly maxBodyBytes: number;
-  readonly log: (message: string) => void;
+  readonly log: Logger;
+  readonly metrics: HubMetrics;
 }
 
 /**
@@ -30,6 +33,7 @@ export interface HookEndpointOptions {
  */
 export function hookEndpoint(sessions: SessionManager, options: HookEndpointOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
     const auth = req.headers.authorization ?? '';
     const secret = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
     if (!secret) {
@@ -48,14 +52,24 @@ export function hookEndpoint(sessions: SessionManager, options: HookEndpointOpti
       return sendJson(res, 400, { error, code: 'BAD_HOOK_PAYLOAD' });
     }
     try {
-      const closed =
-        parsed.payload.hook_event_name === 'PermissionRequest' ? closedSignal(res) : neverClosed;
-      const result = await sessions.ingest(secret, body.text, parsed.payload, closed);
+      const name = parsed.payload.hook_event_name;
+      const held = name === 'PermissionRequest';
+      const result = await sessions.ingest(
+        secret,
+        body.text,
+        parsed.payload,
+        held ? closedSignal(res) : neverClosed,
+      );
       if (!result.ok)
         return sendJson(res, result.status, { error: result.error, code: 'UNAUTHORIZED' });
+      options.metrics.countHookEvent(name);
       sendJson(res, 200, await result.answer);
+      if (!held) options.metrics.ingestSeconds.observe((performance.now() - started) / 1000);
     } catch (error) {
-      options.log(`hook event could not be stored: ${(error as Error).message}`);
+      options.log.error(
+        { sessionId: parsed.payload.session_id, err: error },
+        'hook event could not be stored',
+      );
       sendJson(res, 503, { error: 'event could not be stored', code: 'STORE_UNAVAILABLE' });
     }
   };

@@ -14,6 +14,7 @@ import { withErrorCodes } from '../auth/guard-plugin.js';
 import { authorize } from '../auth/operation-scope.js';
 import type { Principal } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
+import type { Logger } from '../log.js';
 import { bearerSecret, type AccessGate, type ConnectionCounter } from './access-gate.js';
 
 /** yoga's enveloped execute (with its plugins), and the key of the operation, in rootValue. */
@@ -79,7 +80,7 @@ export interface WebSocketLimits {
   readonly connections: ConnectionCounter;
   /** Subscriptions one connection may run at once. */
   readonly maxSubscriptions: number;
-  readonly log: (message: string) => void;
+  readonly log: Logger;
 }
 
 interface Extra {
@@ -219,7 +220,7 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
               if (/^Unexpected message of type/.test(message)) {
                 socket.close(CloseCode.BadRequest, message.slice(0, 120));
               } else {
-                limits.log(`error: graphql-ws: ${(error as Error).stack ?? message}`);
+                limits.log.error({ err: error }, 'graphql-ws message failed');
                 socket.close(CloseCode.InternalServerError, 'Internal server error');
               }
             });

@@ -59,6 +59,14 @@ export class MessageQueue {
     }
   }
 
+  /** How many messages are in each status, over all sessions. */
+  countByStatus(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const { status } of this.#messages.values())
+      counts.set(status, (counts.get(status) ?? 0) + 1);
+    return counts;
+  }
+
   enqueue(sessionId: string, text: string): MessageRecord {
     const queue = this.#queues.get(sessionId) ?? [];
     if (queue.length >= this.#options.limit) {

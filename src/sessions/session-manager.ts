@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
+import type { Logger } from '../log.js';
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
 import { hookSecretEnv, hookSettings } from '../hooks/settings.js';
 import type { RecordTable } from '../store/record-table.js';
@@ -53,7 +54,7 @@ export interface SessionManagerOptions {
   /** A start showing no known dialog and no input box for this long is BLOCKED on an unknown screen. */
   readonly unknownScreenAfterMs: number;
   readonly messages: Omit<MessageQueueOptions, 'changed'>;
-  readonly log: (message: string) => void;
+  readonly log: Logger;
 }
 
 export interface CreateSessionInput {
@@ -596,6 +597,10 @@ export class SessionManager {
         }),
       });
       this.#launchedAt.set(record.id, Date.now());
+      this.#options.log.info(
+        { sessionId: record.id, cwd: record.cwd, resume: canResume, tmux: record.tmuxSession },
+        'session launched',
+      );
     } catch (error) {
       this.#launchedAt.delete(record.id);
       this.#finish(
@@ -658,8 +663,9 @@ export class SessionManager {
       last_assistant_message: summary.lastAssistantMessage,
     };
     await this.#append(record, JSON.stringify(payload), payload);
-    this.#options.log(
-      `session ${record.id}: ${summary.count} transcript steps happened while the hub was down`,
+    this.#options.log.info(
+      { sessionId: record.id, steps: summary.count },
+      'transcript steps happened while the hub was down',
     );
   }
 
@@ -754,6 +760,7 @@ export class SessionManager {
   }
 
   #finish(record: SessionRecord, status: SessionStatus, error: string | null): void {
+    this.#options.log.info({ sessionId: record.id, status }, 'session ended');
     setStatus(record, status, Date.now());
     record.error = error;
     this.#store.save(record);
@@ -779,7 +786,7 @@ export class SessionManager {
       );
       record.restartCount += 1;
       this.#launch(record, true).catch((error: unknown) =>
-        this.#options.log(`session ${record.id}: restart failed: ${(error as Error).message}`),
+        this.#options.log.error({ sessionId: record.id, err: error }, 'restart failed'),
       );
     }, decision.delayMs);
     timer.unref();
@@ -817,7 +824,7 @@ export class SessionManager {
     this.#store.save(record);
     this.updates.publish(record);
     this.#notify(record.id);
-    this.#options.log(`session ${record.id}: blocked on ${reason}`);
+    this.#options.log.warn({ sessionId: record.id, reason }, 'session blocked');
   }
 
   async #pollOnce(restartCrashed: boolean): Promise<void> {

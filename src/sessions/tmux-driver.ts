@@ -113,6 +113,16 @@ export class TmuxDriver {
     );
   }
 
+  /** True when tmux runs and its socket answers (no server yet counts: one starts on demand). */
+  async reachable(): Promise<boolean> {
+    try {
+      const result = await this.#run(['list-sessions'], { reject: false });
+      return result.exitCode === 0 || /no server running|error connecting to/.test(result.stderr);
+    } catch {
+      return false;
+    }
+  }
+
   /** Every pane on the socket; empty when the server is not running. */
   async listPanes(): Promise<PaneState[]> {
     const format =

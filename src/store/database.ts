@@ -35,6 +35,10 @@ CREATE TABLE IF NOT EXISTS audit (
   detail TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS audit_by_session ON audit (session_id, id);
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
 `;
 
 /**
@@ -55,5 +59,17 @@ export function openDatabase(dataDir: string): Database.Database {
     throw new Error(`cannot use data dir ${dataDir}: ${(error as Error).message}`, {
       cause: error,
     });
+  }
+}
+
+/** True when a write commits: what GET /readyz calls "store writable". */
+export function storeWritable(db: Database.Database): boolean {
+  try {
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('ready_check', ?)").run(
+      new Date().toISOString(),
+    );
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -8,17 +8,21 @@ export type RecordTableName = 'sessions' | 'permissions' | 'messages';
  * survive restarts. Writes are synchronous and small; reads happen once, at start.
  */
 export class RecordTable<T extends { readonly id: string }> {
+  readonly #db: Database.Database;
   readonly #upsert: Database.Statement;
   readonly #all: Database.Statement;
 
   constructor(db: Database.Database, table: RecordTableName) {
+    this.#db = db;
     this.#upsert = db.prepare(
       `INSERT INTO ${table} (id, record) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
     );
     this.#all = db.prepare(`SELECT record FROM ${table}`);
   }
 
+  /** Once the hub has closed its store on the way out, work still in flight saves nothing. */
   save(record: T): void {
+    if (!this.#db.open) return;
     this.#upsert.run(record.id, JSON.stringify(record));
   }
 

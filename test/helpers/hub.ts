@@ -5,6 +5,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { buildApp, type App } from '../../src/app.js';
 import { parseConfig, type HubConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
 import { LiveQueue } from './live-queue.js';
 
 export interface TestHub {
@@ -63,7 +64,7 @@ export async function startHub(
   const logs: string[] = [];
   const app = buildApp(parsed.config, {
     env: options.env ?? process.env,
-    log: (line) => logs.push(line),
+    logger: createLogger('info', { write: (line: string) => void logs.push(line) }),
   });
   const { url } = await app.start();
   const baseUrl = url.replace(/\/graphql$/, '');

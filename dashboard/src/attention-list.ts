@@ -1,0 +1,49 @@
+/** The attention queue, in the hub's order: the sessions that need a person, and why. */
+import { elapsed } from './clock.js';
+import { el } from './dom.js';
+import { sessionLabel, type AttentionItem, type HubState } from './hub-state.js';
+import { toolSummary } from './tool-text.js';
+
+function detailOf(item: AttentionItem, state: HubState): string {
+  const session = state.sessions.get(item.session.id);
+  switch (item.reason) {
+    case 'PERMISSION':
+      return item.permissionRequest
+        ? `${item.permissionRequest.toolName}: ${toolSummary(item.permissionRequest.toolName, item.permissionRequest.toolInput)}`
+        : '';
+    case 'BLOCKED':
+      return session?.blockedReason ?? '';
+    case 'CRASHED':
+      return session?.error?.split('\n')[0] ?? '';
+    case 'IDLE':
+      return item.lastAssistantMessage ?? '';
+  }
+}
+
+export function renderAttention(
+  list: HTMLElement,
+  state: HubState,
+  open: (sessionId: string) => void,
+): void {
+  list.replaceChildren(
+    ...state.attention.map((item) => {
+      const row = el(
+        'li',
+        { class: `attention reason-${item.reason}`, 'data-session-id': item.session.id },
+        el(
+          'button',
+          { type: 'button', class: 'link' },
+          sessionLabel(state.sessions.get(item.session.id), item.session.id),
+        ),
+        ' ',
+        el('span', { class: `badge reason-${item.reason}` }, item.reason),
+        ' for ',
+        elapsed(item.since),
+        el('div', { class: 'detail' }, detailOf(item, state)),
+      );
+      row.querySelector('button')?.addEventListener('click', () => open(item.session.id));
+      return row;
+    }),
+  );
+  if (state.attention.length === 0) list.append(el('li', { class: 'empty' }, 'Nobody waits.'));
+}

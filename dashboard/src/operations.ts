@@ -1,0 +1,263 @@
+/**
+ * Every operation the dashboard sends. `npm run codegen` types them into src/gql; names start
+ * with Dashboard because operation names must be unique across all the clients it reads.
+ */
+import { graphql } from '../../src/gql/index.js';
+
+export const SessionFields = graphql(`
+  fragment SessionFields on Session {
+    id
+    name
+    cwd
+    model
+    permissionMode
+    status
+    blockedReason
+    error
+    attachCommand
+    createdAt
+    lastEventAt
+    lastAssistantMessage
+    restartCount
+  }
+`);
+
+export const PermissionFields = graphql(`
+  fragment PermissionFields on PermissionRequest {
+    id
+    sessionId
+    toolName
+    toolInput
+    status
+    requestedAt
+    message
+  }
+`);
+
+export const AttentionFields = graphql(`
+  fragment AttentionFields on AttentionItem {
+    reason
+    since
+    lastAssistantMessage
+    session {
+      id
+    }
+    permissionRequest {
+      id
+      toolName
+      toolInput
+    }
+  }
+`);
+
+export const OverviewQuery = graphql(`
+  query DashboardOverview {
+    sessions {
+      ...SessionFields
+    }
+    attention {
+      ...AttentionFields
+    }
+    permissionRequests(status: PENDING) {
+      ...PermissionFields
+    }
+  }
+`);
+
+export const AttentionQuery = graphql(`
+  query DashboardAttention {
+    attention {
+      ...AttentionFields
+    }
+  }
+`);
+
+export const ScreenQuery = graphql(`
+  query DashboardScreen($id: ID!) {
+    session(id: $id) {
+      id
+      screen
+    }
+  }
+`);
+
+export const SessionUpdatesSubscription = graphql(`
+  subscription DashboardSessionUpdates {
+    sessionUpdates {
+      ...SessionFields
+    }
+  }
+`);
+
+export const PermissionRequestsSubscription = graphql(`
+  subscription DashboardPermissionRequests {
+    permissionRequests {
+      ...PermissionFields
+    }
+  }
+`);
+
+export const SessionEventsSubscription = graphql(`
+  subscription DashboardSessionEvents($id: ID!, $after: Int) {
+    sessionEvents(id: $id, after: $after) {
+      __typename
+      seq
+      eventName
+      receivedAt
+      ... on SessionStartEvent {
+        source
+        model
+      }
+      ... on UserPromptSubmitEvent {
+        prompt
+      }
+      ... on PreToolUseEvent {
+        toolName
+        toolInput
+        toolUseId
+      }
+      ... on PostToolUseEvent {
+        toolName
+        toolResponse
+        toolUseId
+        durationMs
+      }
+      ... on PostToolUseFailureEvent {
+        toolName
+        error
+        toolUseId
+        durationMs
+        isInterrupt
+      }
+      ... on PermissionRequestEvent {
+        toolName
+        toolInput
+      }
+      ... on HubPermissionResolvedEvent {
+        toolName
+        status
+        message
+      }
+      ... on PermissionDeniedEvent {
+        toolName
+        reason
+        toolUseId
+      }
+      ... on MessageDisplayEvent {
+        messageId
+        index
+        delta
+        final
+      }
+      ... on NotificationEvent {
+        message
+      }
+      ... on StopEvent {
+        lastAssistantMessage
+      }
+      ... on StopFailureEvent {
+        error
+        lastAssistantMessage
+      }
+      ... on SubagentStopEvent {
+        agentType
+        lastAssistantMessage
+      }
+      ... on SessionEndEvent {
+        reason
+      }
+      ... on HubEventsMissedEvent {
+        stepCount
+        turnOver
+      }
+    }
+  }
+`);
+
+export const CreateSessionMutation = graphql(`
+  mutation DashboardCreateSession($input: CreateSessionInput!) {
+    createSession(input: $input) {
+      ...SessionFields
+    }
+  }
+`);
+
+export const EnqueueMessageMutation = graphql(`
+  mutation DashboardEnqueueMessage($sessionId: ID!, $text: String!) {
+    enqueueMessage(sessionId: $sessionId, text: $text) {
+      id
+      status
+      error
+    }
+  }
+`);
+
+export const AskMutation = graphql(`
+  mutation DashboardAsk($sessionId: ID!, $text: String!) {
+    ask(sessionId: $sessionId, text: $text) {
+      __typename
+      ... on AskReply {
+        reply
+        durationMs
+      }
+      ... on AskTimeout {
+        waitedMs
+        message {
+          status
+        }
+      }
+      ... on AskFailed {
+        message {
+          error
+        }
+      }
+    }
+  }
+`);
+
+export const DecidePermissionMutation = graphql(`
+  mutation DashboardDecidePermission($input: DecidePermissionInput!) {
+    decidePermission(input: $input) {
+      request {
+        ...PermissionFields
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const StopSessionMutation = graphql(`
+  mutation DashboardStopSession($id: ID!) {
+    stopSession(id: $id) {
+      ...SessionFields
+    }
+  }
+`);
+
+export const ResumeSessionMutation = graphql(`
+  mutation DashboardResumeSession($id: ID!) {
+    resumeSession(id: $id) {
+      ...SessionFields
+    }
+  }
+`);
+
+export const InterruptSessionMutation = graphql(`
+  mutation DashboardInterruptSession($id: ID!) {
+    interruptSession(id: $id) {
+      ...SessionFields
+    }
+  }
+`);
+
+export const SendKeysMutation = graphql(`
+  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {
+    sendKeys(sessionId: $sessionId, keys: $keys) {
+      ...SessionFields
+      screen
+    }
+  }
+`);

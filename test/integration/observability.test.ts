@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { startHub, type TestHub } from '../helpers/hub.js';
+import { hookSecret } from '../helpers/session-secret.js';
+
+/** The value of one sample in Prometheus text, 0 when absent. */
+function sample(text: string, name: string, labels = ''): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}${labels} `));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+describe('health, readiness, metrics and logs', () => {
+  let world: ClaudeWorld;
+  let hub: TestHub;
+
+  beforeAll(async () => {
+    world = await startClaudeWorld();
+    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
+  });
+
+  afterAll(async () => {
+    await hub?.stop();
+    await world?.close();
+  });
+
+  const metrics = async () => {
+    const response = await fetch(`${hub.baseUrl}/metrics`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    return response.text();
+  };
+
+  it('answers liveness and readiness with what it checked', async () => {
+    const health = await fetch(`${hub.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${hub.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { store: true, tmux: true } });
+  });
+
+  it('counts events, latency, subscribers, sessions, messages and decisions as they happen', async () => {
+    const before = await metrics();
+    expect(sample(before, 'claude_hub_sessions', '{status="IDLE"}')).toBe(0);
+    const { createSession: session } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+      { cwd: world.makeCwd() },
+    );
+    const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
+    const events = hub.subscribe(
+      `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { seq } }`,
+      { id: session.id },
+    );
+    const post = (payload: object) =>
+      fetch(`${hub.baseUrl}/hooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({ session_id: session.id, ...payload }),
+      });
+    for (let i = 0; i < 3; i++) {
+      expect((await post({ hook_event_name: 'Notification', message: `m${i}` })).status).toBe(200);
+    }
+    await events.next();
+    const held = post({
+      hook_event_name: 'PermissionRequest',
+      tool_name: 'Bash',
+      tool_input: { command: 'true' },
+    });
+    const { permissionRequests } = await (async () => {
+      for (;;) {
+        const data = await hub.data(`{ permissionRequests(status: PENDING) { id } }`);
+        if (data.permissionRequests.length > 0) return data;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    await hub.data(
+      `mutation($id: ID!) { decidePermission(input: { requestId: $id, behavior: ALLOW }) { error { code } } }`,
+      { id: permissionRequests[0].id },
+    );
+    expect((await held).status).toBe(200);
+    await hub.data(
+      `mutation($id: ID!) { enqueueMessage(sessionId: $id, text: "counted") { id } }`,
+      { id: session.id },
+    );
+
+    const after = await metrics();
+    expect(sample(after, 'claude_hub_hook_events_total', '{event="Notification"}')).toBe(
+      sample(before, 'claude_hub_hook_events_total', '{event="Notification"}') + 3,
+    );
+    expect(sample(after, 'claude_hub_hook_events_total', '{event="SessionStart"}')).toBeGreaterThan(
+      0,
+    );
+    expect(sample(after, 'claude_hub_hook_ingest_seconds_count')).toBeGreaterThan(
+      sample(before, 'claude_hub_hook_ingest_seconds_count') + 3,
+    );
+    expect(sample(after, 'claude_hub_subscribers')).toBe(1);
+    expect(
+      sample(after, 'claude_hub_sessions', '{status="IDLE"}') +
+        sample(after, 'claude_hub_sessions', '{status="BUSY"}'),
+    ).toBe(1);
+    expect(sample(after, 'claude_hub_permission_decisions_total', '{outcome="ALLOWED"}')).toBe(1);
+    expect(
+      ['QUEUED', 'SENT', 'DELIVERED'].reduce(
+        (sum, status) => sum + sample(after, 'claude_hub_messages', `{status="${status}"}`),
+        0,
+      ),
+    ).toBe(1);
+    expect(sample(after, 'claude_hub_process_resident_memory_bytes')).toBeGreaterThan(0);
+    events.dispose();
+  });
+
+  it('logs JSON lines that carry the session id', async () => {
+    const lines = hub.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const launched = lines.find((line) => line.msg === 'session launched');
+    expect(launched).toMatchObject({ level: 'info', sessionId: expect.any(String) });
+    expect(typeof launched?.time).toBe('string');
+  });
+});
