@@ -451,5 +451,22 @@ export function usage(): string {
   const lines = optionSpecs.map(
     (spec) => `  --${spec.flag.padEnd(22)} ${spec.description} [${spec.env}${shownDefault(spec)}]`,
   );
-  return `Usage: claude-code-hub [options]\n\nRuns the GraphQL hub for Claude Code sessions.\n\nOptions:\n${lines.join('\n')}\n  --help                   Show this text.\n`;
+  return `Usage: claude-code-hub [serve] [options]
+       claude-code-hub <command> [arguments] (--help for each)
+
+Runs the GraphQL hub for Claude Code sessions, or talks to a running one.
+
+Commands:
+  serve       run the hub (the default)
+  ls          list sessions             new        start a session
+  send        queue a message           ask        send a message, print the reply
+  tail        follow a session's events stop       stop a session
+  resume      resume a session          attention  sessions that need a person
+  approve     allow a permission request
+  deny        deny a permission request
+
+Options of serve:
+${lines.join('\n')}
+  --help                   Show this text.
+`;
 }

@@ -1,52 +1,33 @@
-import { buildApp } from './app.js';
-import { parseConfig, usage } from './config.js';
-import { createLogger } from './log.js';
+#!/usr/bin/env node
+import { commands, ExitCode, runCommand } from './cli/commands.js';
 
-/** `npm start`: parse options, start the hub, print the one ready line, stop on a signal. */
-async function main(): Promise<void> {
-  const parsed = parseConfig(process.argv.slice(2), process.env);
-  if (!parsed.ok) {
-    if (parsed.help) {
-      process.stdout.write(usage());
-      process.exit(0);
-    }
-    process.stderr.write(`claude-code-hub: ${parsed.error}\n`);
-    process.exit(2);
-  }
-  const log = createLogger(parsed.config.logLevel);
-  let app;
-  let url;
-  try {
-    app = buildApp(parsed.config, { logger: log });
-    ({ url } = await app.start());
-  } catch (error) {
-    process.stderr.write(`claude-code-hub: ${(error as Error).message}\n`);
-    process.exit(1);
-  }
-  process.stdout.write(`claude-code-hub listening on ${url}\n`);
-  log.info({ url }, 'listening');
-  if (!parsed.config.token && !parsed.config.tokensFile) {
-    log.warn('no tokens configured: loopback only, and every local client has the admin scope');
-  }
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    app.stop().then(
-      () => {
-        log.flush();
-        process.exit(0);
-      },
-      (error: unknown) => {
-        log.fatal({ err: error }, 'shutdown failed');
-        log.flush();
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+/**
+ * The `claude-code-hub` command: `serve` (the default when only options are given) runs the
+ * hub; the other commands are clients of a running hub. The hub's modules load only for
+ * `serve`, so client commands start fast.
+ */
+const serve = async (argv: readonly string[]) => (await import('./serve.js')).serve(argv);
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'serve') {
+  void serve(rest);
+} else if (command === undefined || command.startsWith('-')) {
+  void serve(process.argv.slice(2));
+} else if (Object.hasOwn(commands, command)) {
+  void runCommand(command, rest, process.env, {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    colour: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  }).then((code) => {
+    process.exitCode = code;
+  });
+} else {
+  const { usage } = await import('./config.js');
+  process.stderr.write(`claude-code-hub: unknown command "${command}"\n\n${usage()}`);
+  process.exitCode = ExitCode.Usage;
 }
-
-void main();

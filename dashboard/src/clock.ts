@@ -1,9 +1,10 @@
 /** Elapsed times: written once as `data-since`, then refreshed every second by one timer. */
 import { el } from './dom.js';
 
-/** 850 ms, 12 s, 3 min 5 s, 2 h 10 min. */
+/** 850 ms, 1.4 s, 12 s, 3 min 5 s, 2 h 10 min. */
 export function duration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 10_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
   const seconds = Math.floor(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
@@ -18,8 +19,11 @@ export function timeOfDay(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour12: false });
 }
 
+/** Whole seconds: a waiting time that ticks in milliseconds would only be noise. */
 function elapsedText(since: string): string {
-  return duration(Date.now() - Date.parse(since));
+  const ms = Date.now() - Date.parse(since);
+  if (ms < 1000) return 'a moment';
+  return ms < 60_000 ? `${Math.floor(ms / 1000)} s` : duration(ms);
 }
 
 /** A <time> that shows how long ago `since` was, kept current by startClock. */

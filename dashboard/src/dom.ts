@@ -13,7 +13,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(
     if (value === true) element.setAttribute(name, '');
     else if (typeof value === 'string') element.setAttribute(name, value);
   }
-  element.append(...children.filter((child): child is Node | string => !!child));
+  return fill(element, ...children);
+}
+
+/** Replaces the element's content, skipping children that are null or false. */
+export function fill<E extends Element>(element: E, ...children: Child[]): E {
+  element.replaceChildren(...children.filter((child): child is Node | string => !!child));
   return element;
 }
 

@@ -87,6 +87,7 @@ function hubErrorOf(error: unknown): HubError {
 export class HubClient {
   readonly #events: HubClientEvents;
   readonly #ws: Client;
+  #state: ConnectionState = 'connecting';
 
   constructor(events: HubClientEvents) {
     this.#events = events;
@@ -102,21 +103,28 @@ export class HubClient {
       shouldRetry: () => true,
       retryWait: backoff,
       on: {
-        connecting: (isRetry) => events.connection(isRetry ? 'reconnecting' : 'connecting'),
+        connecting: (isRetry) => this.#connection(isRetry ? 'reconnecting' : 'connecting'),
         connected: (_socket, _payload, wasRetry) => {
-          events.connection('connected');
+          this.#connection('connected');
           if (wasRetry) events.reconnected();
         },
         closed: (event) => {
           if ((event as { code?: number } | null)?.code === forbiddenCloseCode) {
-            events.connection('token needed');
+            this.#connection('token needed');
             events.unauthorized();
           } else {
-            events.connection('reconnecting');
+            this.#connection('reconnecting');
           }
         },
       },
     });
+  }
+
+  /** A refused token stays the news until a connection succeeds: the retries would only hide it. */
+  #connection(state: ConnectionState): void {
+    if (this.#state === 'token needed' && state !== 'connected') return;
+    this.#state = state;
+    this.#events.connection(state);
   }
 
   /** Runs a query or mutation; rejects with a HubError carrying the hub's code. */
@@ -155,23 +163,36 @@ export class HubClient {
   /**
    * Subscribes over graphql-ws. After a reconnect graphql-ws sends this same `variables` object
    * again, so a caller that updates it in place (a new `after`) resumes where it left off.
-   * Returns the function that ends the subscription.
+   * A result with errors and no data ends the subscription like an error does. Returns the
+   * function that ends it; after that the sink hears nothing more.
    */
   subscribe<Result, Variables extends Record<string, unknown>>(
     document: TypedDocumentNode<Result, Variables>,
     variables: Variables,
     sink: Sink<Result>,
   ): () => void {
-    return this.#ws.subscribe<Result>(
+    let finished = false;
+    const finish = (report: () => void) => {
+      if (finished) return;
+      finished = true;
+      report();
+    };
+    const dispose = this.#ws.subscribe<Result>(
       { query: print(document), variables },
       {
         next: (result) => {
-          if (result.errors?.length) sink.error(formattedErrorOf(result.errors));
-          else if (result.data) sink.next(result.data);
+          if (finished) return;
+          if (result.data) return sink.next(result.data);
+          finish(() => sink.error(formattedErrorOf(result.errors ?? [])));
+          dispose();
         },
-        error: (error) => sink.error(hubErrorOf(error)),
-        complete: () => sink.complete?.(),
+        error: (error) => finish(() => sink.error(hubErrorOf(error))),
+        complete: () => finish(() => sink.complete?.()),
       },
     );
+    return () => {
+      finished = true;
+      dispose();
+    };
   }
 }

@@ -17,6 +17,8 @@ export class HubState {
   readonly permissions = new Map<string, Permission>();
   /** As the hub ordered it: PERMISSION, BLOCKED, CRASHED, IDLE; longest-waiting first. */
   attention: AttentionItem[] = [];
+  /** Whether the first overview arrived. */
+  loaded = false;
   readonly #listeners: (() => void)[] = [];
 
   onChange(listener: () => void): void {
@@ -33,6 +35,7 @@ export class HubState {
     this.permissions.clear();
     for (const request of overview.permissionRequests) this.permissions.set(request.id, request);
     this.attention = overview.attention;
+    this.loaded = true;
     this.#changed();
   }
 

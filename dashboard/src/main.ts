@@ -1,2 +1,135 @@
-const app = document.querySelector<HTMLDivElement>('#app');
-if (app) app.textContent = 'claude-code-hub';
+/**
+ * The dashboard: the attention queue, pending permissions and every session on the left, the
+ * open session on the right. Lists are loaded once over HTTP and then kept current by the
+ * sessionUpdates and permissionRequests subscriptions; after a reconnect they are loaded again.
+ */
+import './style.css';
+import { renderAttention } from './attention-list.js';
+import { startClock } from './clock.js';
+import { el } from './dom.js';
+import { HubClient } from './hub-client.js';
+import { HubState } from './hub-state.js';
+import { noticeElement, showError } from './notice.js';
+import {
+  AttentionQuery,
+  OverviewQuery,
+  PermissionRequestsSubscription,
+  SessionUpdatesSubscription,
+} from './operations.js';
+import { createForm } from './create-form.js';
+import { permissionList } from './permission-list.js';
+import { renderSessions } from './session-list.js';
+import { SessionView } from './session-view.js';
+import { tokenForm } from './token-form.js';
+
+const state = new HubState();
+const connection = el('span', { id: 'connection', class: 'connecting' }, 'connecting');
+const tokens = tokenForm();
+
+const hub = new HubClient({
+  connection(now) {
+    connection.textContent = now;
+    connection.className = now.replace(' ', '-');
+  },
+  reconnected: () => void loadOverview(),
+  unauthorized() {
+    tokens.hidden = false;
+  },
+});
+
+/** Opening a session is a change of the URL's hash, so a reload keeps it open. */
+function open(sessionId: string): void {
+  location.hash = sessionId;
+}
+
+const view = new SessionView(hub, state);
+const attention = el('ul', { id: 'attention', class: 'cards' });
+const permissions = permissionList(hub, state, open);
+const sessions = el('ul', { id: 'sessions', class: 'cards' });
+
+document
+  .querySelector('#app')
+  ?.replaceChildren(
+    el(
+      'header',
+      {},
+      el('h1', {}, 'claude-code-hub'),
+      el('span', { class: 'connection' }, 'live updates: ', connection),
+      tokens,
+      noticeElement,
+    ),
+    el(
+      'main',
+      {},
+      el(
+        'aside',
+        {},
+        el('section', {}, el('h2', {}, 'Needs attention'), attention),
+        el('section', {}, el('h2', {}, 'Permission requests'), permissions.element),
+        el('section', {}, el('h2', {}, 'Sessions'), sessions),
+        el('section', {}, el('h2', {}, 'New session'), createForm(hub, state, open)),
+      ),
+      view.element,
+    ),
+  );
+
+state.onChange(() => {
+  renderAttention(attention, state, open);
+  permissions.render();
+  renderSessions(sessions, state, view.sessionId, open);
+  view.render();
+});
+
+async function loadOverview(): Promise<void> {
+  try {
+    state.setOverview(await hub.request(OverviewQuery, {}));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** The attention queue has no subscription of its own: it is read again after changes. */
+let attentionTimer: ReturnType<typeof setTimeout> | undefined;
+function refreshAttention(): void {
+  clearTimeout(attentionTimer);
+  attentionTimer = setTimeout(async () => {
+    try {
+      state.setAttention((await hub.request(AttentionQuery, {})).attention);
+    } catch (error) {
+      showError(error);
+    }
+  }, 200);
+}
+
+function showHash(): void {
+  view.show(decodeURIComponent(location.hash.slice(1)) || null);
+  renderSessions(sessions, state, view.sessionId, open);
+}
+
+// Subscribe before loading, so no change falls between the two.
+hub.subscribe(
+  SessionUpdatesSubscription,
+  {},
+  {
+    next: ({ sessionUpdates }) => {
+      state.putSession(sessionUpdates);
+      refreshAttention();
+    },
+    error: showError,
+  },
+);
+hub.subscribe(
+  PermissionRequestsSubscription,
+  {},
+  {
+    next: ({ permissionRequests }) => {
+      state.putPermission(permissionRequests);
+      refreshAttention();
+    },
+    error: showError,
+  },
+);
+window.addEventListener('hashchange', showHash);
+showHash();
+startClock();
+void loadOverview();

@@ -10,7 +10,9 @@ export function showNotice(text: string, kind: 'error' | 'info' = 'info'): void 
   noticeElement.hidden = false;
 }
 
+/** The first line of the error and its code; a screen that follows stays with its form. */
 export function showError(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
   const code = error instanceof HubError && error.code ? ` (${error.code})` : '';
-  showNotice(`${error instanceof Error ? error.message : String(error)}${code}`, 'error');
+  showNotice(`${message.split('\n')[0]}${code}`, 'error');
 }

@@ -10,6 +10,9 @@ import { toolResult, toolSummary } from './tool-text.js';
 
 export type HookEvent = DashboardSessionEventsSubscription['sessionEvents'];
 
+/** Rows kept on the page; older ones are dropped so a long session cannot swamp the tab. */
+const maxRows = 2000;
+
 interface ToolRow {
   readonly startedAt: string;
   readonly row: HTMLLIElement;
@@ -33,6 +36,7 @@ export class Timeline {
     const atBottom =
       this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight < 40;
     this.#show(event);
+    while (this.element.childElementCount > maxRows) this.element.firstElementChild?.remove();
     if (atBottom) this.element.scrollTop = this.element.scrollHeight;
     return true;
   }
@@ -57,6 +61,16 @@ export class Timeline {
 
   #text(text: string | null | undefined): HTMLPreElement | null {
     return text ? el('pre', {}, text) : null;
+  }
+
+  /** A tool still running when its turn ends got no result (it was denied, or interrupted). */
+  #endTurn(): void {
+    for (const tool of this.#tools.values()) {
+      tool.outcome.textContent = 'no result';
+      tool.row.classList.replace('running', 'unfinished');
+    }
+    this.#tools.clear();
+    this.#streams.clear();
   }
 
   #show(event: HookEvent): void {
@@ -91,7 +105,11 @@ export class Timeline {
         const tool = event.toolUseId ? this.#tools.get(event.toolUseId) : undefined;
         if (!tool) {
           // Its PreToolUse came before this stream started: show the result on its own.
-          this.#row(event, `tool ${event.toolName ?? ''} ${failed ? 'failed' : 'done'}`, this.#text(text));
+          this.#row(
+            event,
+            `tool ${event.toolName ?? ''} ${failed ? 'failed' : 'done'}`,
+            this.#text(text),
+          );
           return;
         }
         const took = event.durationMs ?? Date.parse(event.receivedAt) - Date.parse(tool.startedAt);
@@ -101,6 +119,7 @@ export class Timeline {
         tool.result.hidden = text === '';
         tool.row.classList.replace('running', failed ? 'failed' : 'done');
         tool.row.dataset.resultSeq = String(event.seq);
+        this.#tools.delete(event.toolUseId ?? '');
         return;
       }
       case 'PermissionRequestEvent':
@@ -139,6 +158,7 @@ export class Timeline {
         this.#row(event, 'notification', event.message ?? '');
         return;
       case 'StopEvent':
+        this.#endTurn();
         if (this.#streamedThisTurn) this.#row(event, 'turn over');
         else
           this.#row(event, 'assistant', this.#text(event.lastAssistantMessage)).classList.add(
@@ -146,6 +166,7 @@ export class Timeline {
           );
         return;
       case 'StopFailureEvent':
+        this.#endTurn();
         this.#row(event, 'turn failed', event.error ?? '', this.#text(event.lastAssistantMessage));
         return;
       case 'SubagentStopEvent':
@@ -156,6 +177,7 @@ export class Timeline {
         );
         return;
       case 'SessionEndEvent':
+        this.#endTurn();
         this.#row(event, 'session end', event.reason ?? '');
         return;
       case 'HubEventsMissedEvent':

@@ -2,7 +2,9 @@
 import { readable } from './dom.js';
 
 function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** The command of a Bash call, the path of a file tool, or the input as JSON. */

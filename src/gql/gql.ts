@@ -32,6 +32,15 @@ type Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": typeof types.DashboardSendKeysDocument,
+    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n    }\n  }\n": typeof types.CliSessionsDocument,
+    "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": typeof types.CliAttentionDocument,
+    "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": typeof types.CliCreateSessionDocument,
+    "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n    }\n  }\n": typeof types.CliEnqueueMessageDocument,
+    "\n  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {\n    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n": typeof types.CliAskDocument,
+    "\n  mutation CliStopSession($id: ID!) {\n    stopSession(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CliStopSessionDocument,
+    "\n  mutation CliResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CliResumeSessionDocument,
+    "\n  mutation CliDecidePermission($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      request {\n        id\n        status\n        toolName\n      }\n      error {\n        code\n        message\n      }\n    }\n  }\n": typeof types.CliDecidePermissionDocument,
+    "\n  subscription CliTail($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      payload\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PreToolUseEvent {\n        toolName\n        toolInput\n      }\n      ... on PostToolUseEvent {\n        toolName\n        toolResponse\n        durationMs\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n    }\n  }\n": typeof types.CliTailDocument,
 };
 const documents: Documents = {
     "\n  subscription SessionEvents($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      ... on SessionStartEvent {\n        source\n        model\n      }\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PreToolUseEvent {\n        toolName\n        toolInput\n      }\n      ... on PostToolUseEvent {\n        toolName\n        toolResponse\n        durationMs\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n    }\n  }\n": types.SessionEventsDocument,
@@ -52,6 +61,15 @@ const documents: Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": types.DashboardSendKeysDocument,
+    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n    }\n  }\n": types.CliSessionsDocument,
+    "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": types.CliAttentionDocument,
+    "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": types.CliCreateSessionDocument,
+    "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n    }\n  }\n": types.CliEnqueueMessageDocument,
+    "\n  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {\n    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n": types.CliAskDocument,
+    "\n  mutation CliStopSession($id: ID!) {\n    stopSession(id: $id) {\n      id\n      status\n    }\n  }\n": types.CliStopSessionDocument,
+    "\n  mutation CliResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      id\n      status\n    }\n  }\n": types.CliResumeSessionDocument,
+    "\n  mutation CliDecidePermission($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      request {\n        id\n        status\n        toolName\n      }\n      error {\n        code\n        message\n      }\n    }\n  }\n": types.CliDecidePermissionDocument,
+    "\n  subscription CliTail($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      payload\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PreToolUseEvent {\n        toolName\n        toolInput\n      }\n      ... on PostToolUseEvent {\n        toolName\n        toolResponse\n        durationMs\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n    }\n  }\n": types.CliTailDocument,
 };
 
 /**
@@ -140,6 +158,42 @@ export function graphql(source: "\n  mutation DashboardInterruptSession($id: ID!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n    }\n  }\n"): (typeof documents)["\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n"): (typeof documents)["\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n"): (typeof documents)["\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {\n    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {\n    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliStopSession($id: ID!) {\n    stopSession(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation CliStopSession($id: ID!) {\n    stopSession(id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation CliResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliDecidePermission($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      request {\n        id\n        status\n        toolName\n      }\n      error {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CliDecidePermission($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      request {\n        id\n        status\n        toolName\n      }\n      error {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CliTail($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      payload\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PreToolUseEvent {\n        toolName\n        toolInput\n      }\n      ... on PostToolUseEvent {\n        toolName\n        toolResponse\n        durationMs\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription CliTail($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      payload\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PreToolUseEvent {\n        toolName\n        toolInput\n      }\n      ... on PostToolUseEvent {\n        toolName\n        toolResponse\n        durationMs\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

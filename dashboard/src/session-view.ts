@@ -1,0 +1,296 @@
+/**
+ * The open session: its details and controls, its screen and keys while BLOCKED, its live
+ * timeline, and the message box.
+ */
+import { duration, elapsed } from './clock.js';
+import { button, el, fill } from './dom.js';
+import type { HubClient } from './hub-client.js';
+import { sessionLabel, type HubState, type Session } from './hub-state.js';
+import { showError, showNotice } from './notice.js';
+import {
+  AskMutation,
+  EnqueueMessageMutation,
+  InterruptSessionMutation,
+  ResumeSessionMutation,
+  ScreenQuery,
+  SendKeysMutation,
+  SessionEventsSubscription,
+  StopSessionMutation,
+} from './operations.js';
+import { Timeline } from './timeline.js';
+
+/** The keys a BLOCKED session's dialogs usually need. */
+const dialogKeys = ['Enter', 'Escape', 'Up', 'Down', '1', '2', '3', 'y', 'n'];
+
+const ended = (session: Session) => session.status === 'STOPPED' || session.status === 'CRASHED';
+
+export class SessionView {
+  readonly element = el('section', { id: 'session' });
+  readonly #hub: HubClient;
+  readonly #state: HubState;
+  readonly #summary = el('div', { class: 'summary' });
+  readonly #blocked = el('div', { class: 'blocked', hidden: true });
+  #id: string | null = null;
+  #timeline = new Timeline();
+  /** Ends the current event stream; set while one is open. */
+  #unfollow: (() => void) | null = null;
+  /** The stream completed because the session ended; a resume starts it again. */
+  #streamEnded = false;
+  /**
+   * Whether the state showed the session ended. The stream may complete before the STOPPED
+   * update arrives: only a live status after an ended one means it was resumed.
+   */
+  #sawEnded = false;
+  /** The pane text of a BLOCKED session, fetched when it became BLOCKED. */
+  #screen: string | null = null;
+
+  constructor(hub: HubClient, state: HubState) {
+    this.#hub = hub;
+    this.#state = state;
+    this.show(null);
+  }
+
+  get sessionId(): string | null {
+    return this.#id;
+  }
+
+  show(id: string | null): void {
+    this.#unfollow?.();
+    this.#unfollow = null;
+    this.#id = id;
+    this.#screen = null;
+    this.#streamEnded = false;
+    this.#sawEnded = false;
+    if (!id) {
+      this.element.replaceChildren(el('p', { class: 'empty' }, 'Pick a session, or start one.'));
+      return;
+    }
+    this.#timeline = new Timeline();
+    this.element.replaceChildren(
+      this.#summary,
+      this.#blocked,
+      el('h3', {}, 'Timeline'),
+      this.#timeline.element,
+      this.#messageBox(id),
+    );
+    this.#follow(id);
+    this.render();
+  }
+
+  /** Shows the latest state of the open session. */
+  render(): void {
+    if (!this.#id) return;
+    const session = this.#state.sessions.get(this.#id);
+    if (!session) {
+      this.#summary.replaceChildren(
+        el('h2', {}, `Session ${this.#id}`),
+        this.#state.loaded ? 'The hub does not know this session.' : 'Loading...',
+      );
+      return;
+    }
+    if (ended(session)) this.#sawEnded = true;
+    else if (this.#streamEnded && this.#sawEnded) {
+      // Resumed: stream again from the last event shown.
+      this.#streamEnded = this.#sawEnded = false;
+      this.#follow(session.id);
+    }
+    this.#renderSummary(session);
+    this.#renderBlocked(session);
+  }
+
+  /**
+   * Streams the session's events from the last one shown. graphql-ws resubscribes with the
+   * same variables after a reconnect, so `after` is kept current as events arrive.
+   */
+  #follow(id: string): void {
+    const timeline = this.#timeline;
+    const variables = { id, after: timeline.lastSeq };
+    this.#unfollow = this.#hub.subscribe(SessionEventsSubscription, variables, {
+      next: ({ sessionEvents }) => {
+        if (timeline.add(sessionEvents)) variables.after = timeline.lastSeq;
+      },
+      error: (error) => {
+        this.#unfollow = null;
+        if (error.code === 'SUBSCRIBER_TOO_SLOW') this.#follow(id);
+        else timeline.note(`The event stream failed: ${error.message}`);
+      },
+      complete: () => {
+        this.#unfollow = null;
+        this.#streamEnded = true;
+        timeline.note('The session ended: no more events.');
+      },
+    });
+  }
+
+  #renderSummary(session: Session): void {
+    const item = this.#state.attentionOf(session.id);
+    const live = !ended(session);
+    const id = session.id;
+    const put = (changed: Session) => this.#state.putSession(changed);
+    fill(
+      this.#summary,
+      el(
+        'h2',
+        {},
+        sessionLabel(session),
+        ' ',
+        el('span', { class: `badge status-${session.status}` }, session.status),
+        item
+          ? el(
+              'span',
+              { class: 'waited' },
+              ` ${item.reason.toLowerCase()} for `,
+              elapsed(item.since),
+            )
+          : null,
+      ),
+      el(
+        'dl',
+        {},
+        el('dt', {}, 'id'),
+        el('dd', {}, session.id),
+        el('dt', {}, 'folder'),
+        el('dd', {}, session.cwd),
+        el('dt', {}, 'attach'),
+        el('dd', {}, el('code', { class: 'attach' }, session.attachCommand)),
+        el('dt', {}, 'model'),
+        el('dd', {}, session.model ?? 'default'),
+        el('dt', {}, 'permissions'),
+        el('dd', {}, session.permissionMode ?? 'default'),
+        session.restartCount ? el('dt', {}, 'restarts') : null,
+        session.restartCount ? el('dd', {}, String(session.restartCount)) : null,
+      ),
+      session.error ? el('pre', { class: 'error' }, session.error) : null,
+      el(
+        'div',
+        { class: 'controls' },
+        button(
+          'Interrupt',
+          async () =>
+            put((await this.#hub.request(InterruptSessionMutation, { id })).interruptSession),
+          showError,
+          { disabled: !live },
+        ),
+        button(
+          'Stop',
+          async () => put((await this.#hub.request(StopSessionMutation, { id })).stopSession),
+          showError,
+          { disabled: !live },
+        ),
+        button(
+          'Resume',
+          async () => put((await this.#hub.request(ResumeSessionMutation, { id })).resumeSession),
+          showError,
+          { disabled: live },
+        ),
+      ),
+    );
+  }
+
+  #renderBlocked(session: Session): void {
+    this.#blocked.hidden = session.status !== 'BLOCKED';
+    if (session.status !== 'BLOCKED') {
+      this.#screen = null;
+      return;
+    }
+    if (this.#screen === null) {
+      this.#screen = 'reading the screen...';
+      this.#readScreen(session.id).catch(showError);
+    }
+    const keys = dialogKeys.map((key) =>
+      button(
+        key,
+        async () => {
+          const { sendKeys } = await this.#hub.request(SendKeysMutation, {
+            sessionId: session.id,
+            keys: [key],
+          });
+          this.#screen = sendKeys.screen;
+          this.#state.putSession(sendKeys);
+        },
+        showError,
+        { class: 'key' },
+      ),
+    );
+    this.#blocked.replaceChildren(
+      el('h3', {}, `Blocked: ${session.blockedReason ?? 'waiting on the screen'}`),
+      el('pre', { class: 'screen' }, this.#screen),
+      el(
+        'div',
+        { class: 'keys' },
+        ...keys,
+        button('Read again', () => this.#readScreen(session.id), showError),
+      ),
+    );
+  }
+
+  async #readScreen(id: string): Promise<void> {
+    const { session } = await this.#hub.request(ScreenQuery, { id });
+    if (id !== this.#id) return;
+    this.#screen = session?.screen ?? '';
+    this.render();
+  }
+
+  #messageBox(sessionId: string): HTMLFormElement {
+    const text = el('textarea', {
+      id: 'message',
+      name: 'message',
+      rows: '4',
+      placeholder: 'A message for claude (Ctrl+Enter sends)',
+      'aria-label': 'Message',
+    });
+    const status = el('p', { class: 'message-status', role: 'status' });
+    const reply = el('div', { class: 'ask-reply' });
+    const form = el('form', { class: 'message-box' }, text);
+
+    const send = async () => {
+      if (!text.value.trim()) return;
+      const { enqueueMessage } = await this.#hub.request(EnqueueMessageMutation, {
+        sessionId,
+        text: text.value,
+      });
+      text.value = '';
+      status.textContent = `Message ${enqueueMessage.status.toLowerCase()}${enqueueMessage.error ? `: ${enqueueMessage.error}` : ''}.`;
+    };
+    const ask = async () => {
+      if (!text.value.trim()) return;
+      const question = text.value;
+      status.textContent = 'Asked; waiting for the end of the turn...';
+      reply.replaceChildren();
+      const { ask: answer } = await this.#hub.request(AskMutation, { sessionId, text: question });
+      if (text.value === question) text.value = '';
+      status.textContent = '';
+      switch (answer.__typename) {
+        case 'AskReply':
+          reply.replaceChildren(
+            el('div', { class: 'label' }, `Reply after ${duration(answer.durationMs)}`),
+            el('pre', {}, answer.reply ?? '(no text)'),
+          );
+          return;
+        case 'AskTimeout':
+          showNotice(
+            `No reply within ${duration(answer.waitedMs)}; the message is ${answer.message.status.toLowerCase()} and goes on.`,
+          );
+          return;
+        case 'AskFailed':
+          showNotice(`The message could not be delivered: ${answer.message.error ?? ''}`, 'error');
+          return;
+      }
+    };
+
+    const sendButton = button('Send', send, showError, { class: 'send' });
+    form.append(
+      el('div', { class: 'actions' }, sendButton, button('Ask', ask, showError, { class: 'ask' })),
+      status,
+      reply,
+    );
+    form.addEventListener('submit', (event) => event.preventDefault());
+    text.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        sendButton.click();
+      }
+    });
+    return form;
+  }
+}

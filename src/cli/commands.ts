@@ -1,0 +1,315 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ClientError, HubClient } from './client.js';
+import { age, describeEvent, painter, table } from './format.js';
+import {
+  AskMutation,
+  AttentionQuery,
+  CreateSessionMutation,
+  DecidePermissionMutation,
+  EnqueueMessageMutation,
+  ResumeSessionMutation,
+  SessionsQuery,
+  StopSessionMutation,
+  TailSubscription,
+} from './operations.js';
+
+/** Exit codes of the client commands. */
+export const ExitCode = { Ok: 0, Failed: 1, Usage: 2, AskTimeout: 3, AskFailed: 4 } as const;
+
+export interface Io {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly readStdin: () => Promise<string>;
+  readonly colour: boolean;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | undefined>;
+
+interface Command {
+  readonly args: string;
+  readonly summary: string;
+  readonly positionals: number;
+  readonly options?: Options;
+  readonly optionHelp?: readonly string[];
+  run(client: HubClient, values: Values, positionals: string[], io: Io): Promise<number>;
+}
+
+const globalOptions: Options = {
+  url: { type: 'string' },
+  token: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+const globalHelp = [
+  '--url URL      the hub [CLAUDE_HUB_URL, default http://127.0.0.1:4000/graphql]',
+  '--token TOKEN  a token, for a hub with tokens [CLAUDE_HUB_TOKEN]',
+];
+
+/** `-` means standard input; anything else is the text itself. */
+async function textArgument(value: string, io: Io): Promise<string> {
+  return value === '-' ? io.readStdin() : value;
+}
+
+export const commands: Record<string, Command> = {
+  ls: {
+    args: '[--json]',
+    summary: 'List the sessions: id, status, time since the last event, cwd, attach command.',
+    positionals: 0,
+    options: { json: { type: 'boolean' } },
+    async run(client, values, _positionals, io) {
+      const { sessions } = await client.request(SessionsQuery, {});
+      if (values.json) {
+        for (const session of sessions) io.out(JSON.stringify(session));
+        return ExitCode.Ok;
+      }
+      if (sessions.length === 0) return ExitCode.Ok;
+      const rows = sessions.map((s) => [
+        s.id,
+        s.status,
+        age(s.lastEventAt),
+        s.cwd,
+        s.attachCommand,
+      ]);
+      io.out(table([['ID', 'STATUS', 'LAST', 'CWD', 'ATTACH'], ...rows]));
+      return ExitCode.Ok;
+    },
+  },
+  new: {
+    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--trust]',
+    summary: 'Start a session; prints its id once claude is ready.',
+    positionals: 0,
+    options: {
+      cwd: { type: 'string' },
+      prompt: { type: 'string' },
+      model: { type: 'string' },
+      'permission-mode': { type: 'string' },
+      name: { type: 'string' },
+      trust: { type: 'boolean' },
+    },
+    optionHelp: [
+      '--permission-mode  DEFAULT, ACCEPT_EDITS, PLAN, AUTO, DONT_ASK or BYPASS_PERMISSIONS',
+      '--trust            answer the workspace-trust dialog with yes',
+    ],
+    async run(client, values, _positionals, io) {
+      if (typeof values.cwd !== 'string') throw new UsageError('--cwd is required');
+      const prompt =
+        typeof values.prompt === 'string' ? await textArgument(values.prompt, io) : undefined;
+      const { createSession } = await client.request(CreateSessionMutation, {
+        input: {
+          cwd: values.cwd,
+          prompt,
+          model: values.model as string | undefined,
+          name: values.name as string | undefined,
+          permissionMode: values['permission-mode'] as never,
+          trustWorkspace: values.trust === true ? true : undefined,
+        },
+      });
+      io.out(createSession.id);
+      io.err(`${createSession.status}; watch it with: ${createSession.attachCommand}`);
+      return ExitCode.Ok;
+    },
+  },
+  send: {
+    args: '<session-id> <text|->',
+    summary: 'Queue a message; it is typed once the session is idle. - reads standard input.',
+    positionals: 2,
+    async run(client, _values, [id, text], io) {
+      const { enqueueMessage } = await client.request(EnqueueMessageMutation, {
+        sessionId: id!,
+        text: await textArgument(text!, io),
+      });
+      io.out(`${enqueueMessage.id} ${enqueueMessage.status}`);
+      return ExitCode.Ok;
+    },
+  },
+  ask: {
+    args: '<session-id> <text|-> [--timeout SECONDS]',
+    summary: `Send a message and print the reply. Exit ${ExitCode.AskTimeout} on timeout, ${ExitCode.AskFailed} when it failed.`,
+    positionals: 2,
+    options: { timeout: { type: 'string' } },
+    async run(client, values, [id, text], io) {
+      const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
+      if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) {
+        throw new UsageError('--timeout must be a whole number of seconds');
+      }
+      const { ask } = await client.request(AskMutation, {
+        sessionId: id!,
+        text: await textArgument(text!, io),
+        timeoutSeconds: timeout,
+      });
+      switch (ask.__typename) {
+        case 'AskReply':
+          io.out(ask.reply ?? '');
+          return ExitCode.Ok;
+        case 'AskTimeout':
+          io.err(`no reply within ${Math.round(ask.waitedMs / 1000)} s; the message goes on`);
+          return ExitCode.AskTimeout;
+        default:
+          io.err(`failed: ${ask.message.error ?? 'unknown reason'}`);
+          return ExitCode.AskFailed;
+      }
+    },
+  },
+  tail: {
+    args: '<session-id> [--after N] [--json]',
+    summary: 'Print the events of a session as they come: readable, or one JSON object a line.',
+    positionals: 1,
+    options: { after: { type: 'string' }, json: { type: 'boolean' } },
+    optionHelp: ['--after N  replay the stored events after seq N first (0: all)'],
+    async run(client, values, [id], io) {
+      const after = values.after === undefined ? null : Number(values.after);
+      if (after !== null && !(Number.isInteger(after) && after >= 0)) {
+        throw new UsageError('--after must be a whole number (0 or more)');
+      }
+      const paint = painter(io.colour);
+      for await (const { sessionEvents: event } of client.subscribe(TailSubscription, {
+        id: id!,
+        after,
+      })) {
+        io.out(
+          values.json
+            ? JSON.stringify({
+                seq: event.seq,
+                eventName: event.eventName,
+                receivedAt: event.receivedAt,
+                payload: event.payload,
+              })
+            : describeEvent(event, paint),
+        );
+      }
+      return ExitCode.Ok;
+    },
+  },
+  stop: {
+    args: '<session-id>',
+    summary: 'End claude (its SessionEnd is still delivered), then its tmux session.',
+    positionals: 1,
+    async run(client, _values, [id], io) {
+      const { stopSession } = await client.request(StopSessionMutation, { id: id! });
+      io.out(`${stopSession.id} ${stopSession.status}`);
+      return ExitCode.Ok;
+    },
+  },
+  resume: {
+    args: '<session-id>',
+    summary: 'Continue a stopped or crashed session with claude --resume.',
+    positionals: 1,
+    async run(client, _values, [id], io) {
+      const { resumeSession } = await client.request(ResumeSessionMutation, { id: id! });
+      io.out(`${resumeSession.id} ${resumeSession.status}`);
+      return ExitCode.Ok;
+    },
+  },
+  approve: decide('ALLOW'),
+  deny: decide('DENY'),
+  attention: {
+    args: '[--json]',
+    summary: 'The sessions that need a person, most urgent first.',
+    positionals: 0,
+    options: { json: { type: 'boolean' } },
+    async run(client, values, _positionals, io) {
+      const { attention } = await client.request(AttentionQuery, {});
+      if (values.json) {
+        for (const item of attention) io.out(JSON.stringify(item));
+        return ExitCode.Ok;
+      }
+      if (attention.length === 0) return ExitCode.Ok;
+      const rows = attention.map((item) => [
+        item.reason,
+        age(item.since),
+        item.session.id,
+        item.permissionRequest
+          ? `${item.permissionRequest.id} ${item.permissionRequest.toolName}`
+          : item.session.cwd,
+      ]);
+      io.out(table([['REASON', 'WAITING', 'SESSION', 'WHAT'], ...rows]));
+      return ExitCode.Ok;
+    },
+  },
+};
+
+function decide(behavior: 'ALLOW' | 'DENY'): Command {
+  return {
+    args: behavior === 'ALLOW' ? '<request-id>' : '<request-id> [--message TEXT]',
+    summary:
+      behavior === 'ALLOW'
+        ? 'Allow a pending permission request.'
+        : 'Deny a pending permission request; the message reaches claude.',
+    positionals: 1,
+    options: behavior === 'DENY' ? { message: { type: 'string' } } : {},
+    async run(client, values, [requestId], io) {
+      const { decidePermission } = await client.request(DecidePermissionMutation, {
+        input: {
+          requestId: requestId!,
+          behavior,
+          message: values.message as string | undefined,
+        },
+      });
+      if (decidePermission.error) {
+        io.err(`${decidePermission.error.code}: ${decidePermission.error.message}`);
+        return ExitCode.Failed;
+      }
+      const request = decidePermission.request!;
+      io.out(`${request.id} ${request.status} ${request.toolName}`);
+      return ExitCode.Ok;
+    },
+  };
+}
+
+class UsageError extends Error {}
+
+export function commandUsage(name: string): string {
+  const command = commands[name]!;
+  const lines = [...(command.optionHelp ?? []), ...globalHelp].map((line) => `  ${line}`);
+  return `Usage: claude-code-hub ${name} ${command.args}\n\n${command.summary}\n\nOptions:\n${lines.join('\n')}\n`;
+}
+
+/** Runs one client command; resolves with its exit code. */
+export async function runCommand(
+  name: string,
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: Io,
+): Promise<number> {
+  const command = commands[name]!;
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { ...globalOptions, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (parsed.values.help) {
+      io.out(commandUsage(name).trimEnd());
+      return ExitCode.Ok;
+    }
+    if (parsed.positionals.length !== command.positionals) {
+      throw new UsageError(
+        `expected ${command.positionals || 'no'} argument${command.positionals === 1 ? '' : 's'}, got ${parsed.positionals.length}`,
+      );
+    }
+  } catch (error) {
+    io.err(
+      `claude-code-hub ${name}: ${(error as Error).message}\n\n${commandUsage(name)}`.trimEnd(),
+    );
+    return ExitCode.Usage;
+  }
+  const values = parsed.values as Values;
+  const client = new HubClient(
+    (values.url as string | undefined) ?? env.CLAUDE_HUB_URL ?? 'http://127.0.0.1:4000/graphql',
+    (values.token as string | undefined) ?? env.CLAUDE_HUB_TOKEN,
+  );
+  try {
+    return await command.run(client, values, parsed.positionals, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`claude-code-hub ${name}: ${error.message}\n\n${commandUsage(name)}`.trimEnd());
+      return ExitCode.Usage;
+    }
+    const code = error instanceof ClientError ? `${error.code}: ` : '';
+    io.err(`claude-code-hub ${name}: ${code}${(error as Error).message}`);
+    return ExitCode.Failed;
+  }
+}

@@ -1,0 +1,145 @@
+import { graphql } from '../gql/index.js';
+
+/** The command line's operations, typed by codegen (npm run codegen). */
+
+export const SessionsQuery = graphql(`
+  query CliSessions {
+    sessions {
+      id
+      name
+      status
+      cwd
+      lastEventAt
+      attachCommand
+    }
+  }
+`);
+
+export const AttentionQuery = graphql(`
+  query CliAttention {
+    attention {
+      reason
+      since
+      session {
+        id
+        cwd
+        attachCommand
+      }
+      permissionRequest {
+        id
+        toolName
+        toolInput
+      }
+    }
+  }
+`);
+
+export const CreateSessionMutation = graphql(`
+  mutation CliCreateSession($input: CreateSessionInput!) {
+    createSession(input: $input) {
+      id
+      status
+      attachCommand
+    }
+  }
+`);
+
+export const EnqueueMessageMutation = graphql(`
+  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {
+    enqueueMessage(sessionId: $sessionId, text: $text) {
+      id
+      status
+    }
+  }
+`);
+
+export const AskMutation = graphql(`
+  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {
+    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {
+      __typename
+      ... on AskReply {
+        reply
+        durationMs
+      }
+      ... on AskTimeout {
+        waitedMs
+      }
+      ... on AskFailed {
+        message {
+          error
+        }
+      }
+    }
+  }
+`);
+
+export const StopSessionMutation = graphql(`
+  mutation CliStopSession($id: ID!) {
+    stopSession(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const ResumeSessionMutation = graphql(`
+  mutation CliResumeSession($id: ID!) {
+    resumeSession(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const DecidePermissionMutation = graphql(`
+  mutation CliDecidePermission($input: DecidePermissionInput!) {
+    decidePermission(input: $input) {
+      request {
+        id
+        status
+        toolName
+      }
+      error {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const TailSubscription = graphql(`
+  subscription CliTail($id: ID!, $after: Int) {
+    sessionEvents(id: $id, after: $after) {
+      __typename
+      seq
+      eventName
+      receivedAt
+      payload
+      ... on UserPromptSubmitEvent {
+        prompt
+      }
+      ... on PreToolUseEvent {
+        toolName
+        toolInput
+      }
+      ... on PostToolUseEvent {
+        toolName
+        toolResponse
+        durationMs
+      }
+      ... on PermissionRequestEvent {
+        toolName
+        toolInput
+      }
+      ... on NotificationEvent {
+        message
+      }
+      ... on StopEvent {
+        lastAssistantMessage
+      }
+      ... on SessionEndEvent {
+        reason
+      }
+    }
+  }
+`);

@@ -1,0 +1,165 @@
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { startHub, type TestHub } from '../helpers/hub.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+const token = 'cli-admin-secret-0123456789';
+
+describe('the claude-code-hub command line against a running hub', () => {
+  let world: ClaudeWorld;
+  let hub: TestHub;
+  let id: string;
+
+  /** Runs the bin's script, compiled from the current sources in beforeAll. */
+  const cli = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
+    execa('node', ['dist/main.js', ...args], {
+      cwd: root,
+      reject: false,
+      input: options.input ?? '',
+      env: { CLAUDE_HUB_URL: hub.url, CLAUDE_HUB_TOKEN: token, NO_COLOR: '1', ...options.env },
+    });
+
+  beforeAll(async () => {
+    await execa('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root });
+    world = await startClaudeWorld();
+    hub = await startHub({
+      env: world.env,
+      token,
+      args: ['--claude-bin', claudeBin, '--token', token],
+    });
+  });
+
+  afterAll(async () => {
+    await hub?.stop();
+    await world?.close();
+  });
+
+  it('creates a session, lists it, and asks it something', async () => {
+    const created = await cli([
+      'new',
+      '--cwd',
+      world.makeCwd(),
+      '--name',
+      'from-cli',
+      '--permission-mode',
+      'DEFAULT',
+    ]);
+    expect(created.exitCode).toBe(0);
+    id = created.stdout.trim();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created.stderr).toMatch(/^IDLE; watch it with: tmux -L \S+ attach -t \S+$/);
+
+    const listed = await cli(['ls']);
+    expect(listed.exitCode).toBe(0);
+    expect(listed.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+LAST\s+CWD\s+ATTACH$/);
+    expect(listed.stdout).toContain(id);
+    const json = (await cli(['ls', '--json'])).stdout.split('\n').map((line) => JSON.parse(line));
+    expect(json).toEqual([expect.objectContaining({ id, name: 'from-cli', status: 'IDLE' })]);
+
+    const asked = await cli(['ask', id, 'what is 6 x 7?']);
+    expect(asked).toMatchObject({ exitCode: 0, stdout: 'echo: what is 6 x 7?' });
+    const fromStdin = await cli(['ask', id, '-'], { input: 'read from\nstandard input' });
+    expect(fromStdin).toMatchObject({ exitCode: 0, stdout: 'echo: read from\nstandard input' });
+    const late = await cli(['ask', id, 'slow: 4000 take your time', '--timeout', '1']);
+    expect(late.exitCode).toBe(3);
+    expect(late.stderr).toBe('no reply within 1 s; the message goes on');
+  });
+
+  it('approves a permission request found through attention, and refuses a second decision', async () => {
+    // The slow turn above may still be running: the message waits its turn.
+    // A command that changes something, so claude asks (echo alone is allowed without asking).
+    const sent = await cli(['send', id, `run: touch ${world.makeCwd()}/made && echo cli-ok`]);
+    expect(sent.exitCode).toBe(0);
+    expect(sent.stdout).toMatch(/^[0-9a-f-]{36} (QUEUED|SENT)$/);
+    let requestId = '';
+    const deadline = Date.now() + 60_000;
+    while (!requestId && Date.now() < deadline) {
+      const attention = await cli(['attention', '--json']);
+      expect(attention.exitCode).toBe(0);
+      const items = attention.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+      requestId = items.find((item) => item.reason === 'PERMISSION')?.permissionRequest.id ?? '';
+      if (!requestId) await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect((await cli(['attention'])).stdout).toMatch(
+      /^REASON\s+WAITING\s+SESSION\s+WHAT\nPERMISSION\s/,
+    );
+    const approved = await cli(['approve', requestId]);
+    expect(approved).toMatchObject({ exitCode: 0, stdout: `${requestId} ALLOWED Bash` });
+    const again = await cli(['deny', requestId, '--message', 'too late']);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toMatch(/^ALREADY_DECIDED: /);
+  }, 120_000);
+
+  it('stops, tails the whole stream as JSON lines, and resumes', async () => {
+    // Wait for the approved tool's turn to finish before stopping.
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const { stdout } = await cli(['ls', '--json']);
+      if (JSON.parse(stdout).status === 'IDLE' || Date.now() > until) break;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(await cli(['stop', id])).toMatchObject({ exitCode: 0, stdout: `${id} STOPPED` });
+    const tailed = await cli(['tail', id, '--after', '0', '--json']);
+    expect(tailed.exitCode).toBe(0);
+    const events = tailed.stdout.split('\n').map((line) => JSON.parse(line));
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => i + 1));
+    const names = events.map((event) => event.eventName);
+    expect(names[0]).toBe('SessionStart');
+    expect(names.at(-1)).toBe('SessionEnd');
+    const ran = events.find((event) => event.eventName === 'PostToolUse');
+    expect(JSON.stringify(ran.payload.tool_response)).toContain('cli-ok');
+    const readable = await cli(['tail', id, '--after', '0']);
+    expect(readable.stdout).toMatch(/^#1 \d\d:\d\d:\d\d SessionStart$/m);
+    expect(readable.stdout).toMatch(/^#\d+ \d\d:\d\d:\d\d PostToolUse Bash \(\d+ ms\) .*cli-ok/m);
+
+    expect(await cli(['resume', id])).toMatchObject({ exitCode: 0, stdout: `${id} IDLE` });
+    expect(await cli(['stop', id])).toMatchObject({ exitCode: 0 });
+  });
+
+  it('exits 2 with usage on bad usage, 1 on a refused token, and works as the package bin', async () => {
+    const missing = await cli(['send', id]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(
+      /^claude-code-hub send: expected 2 arguments, got 1\n\nUsage: claude-code-hub send /,
+    );
+    const unknownOption = await cli(['ls', '--colour']);
+    expect(unknownOption.exitCode).toBe(2);
+    const unknown = await cli(['frobnicate']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/^claude-code-hub: unknown command "frobnicate"/);
+    for (const command of [
+      'ls',
+      'new',
+      'send',
+      'ask',
+      'tail',
+      'stop',
+      'resume',
+      'approve',
+      'deny',
+      'attention',
+    ]) {
+      const help = await cli([command, '--help']);
+      expect(help.exitCode, command).toBe(0);
+      expect(help.stdout, command).toMatch(new RegExp(`^Usage: claude-code-hub ${command} `));
+    }
+    const refused = await cli(['ls'], { env: { CLAUDE_HUB_TOKEN: 'wrong-token-0123456789' } });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toBe('claude-code-hub ls: UNAUTHENTICATED: unknown token');
+    // The bin of the package, built by the install step.
+    const bin = await execa(
+      'npx',
+      ['--no-install', 'claude-code-hub', 'ls', '--json', '--url', hub.url, '--token', token],
+      {
+        cwd: root,
+        reject: false,
+      },
+    );
+    expect(bin.exitCode).toBe(0);
+    expect(JSON.parse(bin.stdout.split('\n')[0]!)).toMatchObject({ id });
+  });
+});
