@@ -56,7 +56,7 @@ function hookHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
+function countBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return counts;
@@ -223,7 +223,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   });
   const metrics = new HubMetrics({
     sessionsByStatus: () => countBy(sessions.list(), (record) => sessions.statusOf(record)),
-    messagesByStatus: () => sessions.messages.countByStatus(),
+    messagesByStatus: () => countBy(sessions.messages.all(), (message) => message.status),
     restarts: () => sessions.list().reduce((sum, record) => sum + record.restartCount, 0),
     subscribers: () => openStreams,
   });
@@ -241,18 +241,15 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       return yoga(req, res);
     }
     if (await dashboard(req, res, url.pathname)) return;
+    const access = gate.check(req);
+    if (!access.ok) return sendJson(res, access.status, { error: access.error, code: access.code });
+    const { principal } = access;
     if (url.pathname === '/metrics' && req.method === 'GET') {
-      const access = gate.check(req);
-      if (!access.ok)
-        return sendJson(res, access.status, { error: access.error, code: access.code });
       const text = await metrics.registry.metrics();
       res.writeHead(200, { 'content-type': metrics.registry.contentType });
       res.end(text);
       return;
     }
-    const access = gate.check(req);
-    if (!access.ok) return sendJson(res, access.status, { error: access.error, code: access.code });
-    const { principal } = access;
     const eventsPath = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
     if (!eventsPath && req.method !== 'GET' && req.method !== 'HEAD') {
       const length = req.headers['content-length'];

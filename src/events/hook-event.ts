@@ -54,11 +54,15 @@ export function parseHookBody(text: string): ParsedHookBody {
  */
 export const maxNesting = 256;
 
-/** Walks containers only (strings are leaves), stopping as soon as the limit is passed. */
+/**
+ * Walks containers only (strings are leaves), stopping as soon as the limit is passed. It runs
+ * on every hook event, so it visits keys in place instead of copying them out.
+ */
 export function nestingExceeds(value: object, limit: number): boolean {
   if (limit === 0) return true;
-  const children = Array.isArray(value) ? value : Object.values(value);
-  for (const child of children) {
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const child = record[key];
     if (typeof child === 'object' && child !== null && nestingExceeds(child, limit - 1)) {
       return true;
     }

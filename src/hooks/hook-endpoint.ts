@@ -4,6 +4,7 @@ import { isHubEvent } from '../events/registry.js';
 import type { Logger } from '../log.js';
 import type { HubMetrics } from '../metrics.js';
 import type { SessionManager } from '../sessions/session-manager.js';
+import { bearerSecret } from '../http/access-gate.js';
 import { readBody, sendJson } from '../http/http-io.js';
 
 /** For every event but PermissionRequest, whose answer is immediate. */
@@ -34,8 +35,7 @@ export interface HookEndpointOptions {
 export function hookEndpoint(sessions: SessionManager, options: HookEndpointOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
-    const auth = req.headers.authorization ?? '';
-    const secret = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+    const secret = bearerSecret(req.headers.authorization);
     if (!secret) {
       req.resume();
       return sendJson(res, 401, {

@@ -67,10 +67,8 @@ export class AccessGate {
     return secret === undefined ? undefined : this.#tokens.authenticate(secret);
   }
 
-  /** Every check an API request over HTTP passes before it is served. */
+  /** The checks an API request over HTTP passes after browserRefusal: CSRF, then the token. */
   check(req: IncomingMessage): Access {
-    const refusal = this.browserRefusal(req.headers);
-    if (refusal) return refusal;
     if (!isSafeMethod(req.method) && isSimpleContentType(req.headers['content-type'])) {
       return refuse(
         403,

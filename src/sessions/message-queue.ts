@@ -59,12 +59,9 @@ export class MessageQueue {
     }
   }
 
-  /** How many messages are in each status, over all sessions. */
-  countByStatus(): Map<string, number> {
-    const counts = new Map<string, number>();
-    for (const { status } of this.#messages.values())
-      counts.set(status, (counts.get(status) ?? 0) + 1);
-    return counts;
+  /** Every message, of every session. */
+  all(): Iterable<MessageRecord> {
+    return this.#messages.values();
   }
 
   enqueue(sessionId: string, text: string): MessageRecord {
