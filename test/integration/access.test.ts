@@ -442,6 +442,15 @@ describe('tokens, scopes, browser checks and limits', () => {
     ]);
     const nested = await gqlAs('read', `{ ${'a { '.repeat(8000)}b${' }'.repeat(8000)} }`);
     expect(nested.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    const deepInput = await gqlAs(
+      'admin',
+      `mutation($input: JSON) { decidePermission(input: { requestId: "x", behavior: ALLOW, updatedInput: $input }) { error { code } } }`,
+      { input: JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`) },
+    );
+    expect(deepInput.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('JSON values may nest at most 256 levels'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('bounds subscriptions per connection, connections per token, sessions, and cwd', async () => {

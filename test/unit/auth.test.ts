@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parse, validate } from 'graphql';
+import { parse, validate, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { guardPlugin } from '../../src/auth/guard-plugin.js';
 import { authorize } from '../../src/auth/operation-scope.js';
 import { loadTokens, Tokens } from '../../src/auth/tokens.js';
 import { operationLimitsRule } from '../../src/schema/operation-limits.js';
@@ -104,5 +105,22 @@ describe('operation limits', () => {
 
   it('survives fragment cycles, which validation reports itself', () => {
     expect(check('{ sessions { ...A } } fragment A on Session { id ...A }')).toEqual([]);
+  });
+});
+
+describe('the bounded parser', () => {
+  it('refuses documents of too many tokens, and nesting the parser cannot follow', () => {
+    let bounded = (_source: string): DocumentNode => parse(_source);
+    guardPlugin({ maxDepth: 12, maxCost: 5000 }).onParse!({
+      parseFn: parse,
+      setParseFn: (fn: typeof bounded) => (bounded = fn),
+    } as never);
+    expect(bounded('{ sessions { id } }').definitions).toHaveLength(1);
+    expect(() => bounded(`{ ${'a '.repeat(50_001)}}`)).toThrow(
+      /contains more (than|that) 50000 tokens/,
+    );
+    expect(() => bounded(`{ ${'a { '.repeat(8000)}b${' }'.repeat(8000)} }`)).toThrow(
+      'the document nests too deeply to parse',
+    );
   });
 });

@@ -112,6 +112,16 @@ describe('parseHookBody', () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(error);
   });
+
+  it('takes payloads nested up to 256 levels, and refuses deeper ones', () => {
+    const body = (depth: number) =>
+      `{"session_id":"s","hook_event_name":"Stop","x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    expect(parseHookBody(body(255)).ok).toBe(true);
+    expect(parseHookBody(body(256))).toEqual({
+      ok: false,
+      error: 'body nests objects or arrays deeper than 256 levels',
+    });
+  });
 });
 
 describe('claudeCommand', () => {
