@@ -1,9 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createYoga } from 'graphql-yoga';
+import type { Hub } from './api/hub.js';
+import { LocalHub } from './api/local-hub.js';
+import { ClusterHub } from './cluster/cluster-hub.js';
+import { nodeCallEndpoint, nodeCallPath } from './cluster/node-calls.js';
+import type { RecordKind } from './cluster/redis-keys.js';
 import { AuditLog } from './audit/audit-log.js';
 import { guardPlugin } from './auth/guard-plugin.js';
 import { loadTokens, Tokens, type Principal } from './auth/tokens.js';
@@ -25,12 +31,13 @@ import { sendJson } from './http/http-io.js';
 import { plainSse } from './http/plain-sse.js';
 import { staticFiles } from './http/static-files.js';
 import { graphqlOverWebSocket } from './http/websocket.js';
-import type { HubContext, SharedContext } from './schema/context.js';
+import type { HubContext } from './schema/context.js';
 import { schema } from './schema/index.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './sessions/tmux-driver.js';
 import { openDatabase, storeWritable } from './store/database.js';
 import { SqliteEventLog } from './store/sqlite-event-log.js';
+import { appendObserved } from './events/event-log.js';
 
 export interface AppOptions {
   /** Environment the sessions start with; the hub's own by default. */
@@ -87,6 +94,12 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     events: config.retainEvents,
     maxAgeMs: config.retainDays * 24 * 60 * 60 * 1000,
   });
+  /** Set once this hub has joined its cluster (with --redis-url). */
+  let cluster: ClusterHub | null = null;
+  const shared =
+    (kind: RecordKind) =>
+    (record: { readonly id: string }): void =>
+      cluster?.localChanged(kind, record.id);
   const pruner = setInterval(() => eventLog.prune(), 60_000);
   pruner.unref();
   const bus = new LocalEventBus();
@@ -117,7 +130,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
           );
       },
     },
-    new RecordTable<PermissionRecord>(db, 'permissions'),
+    new RecordTable<PermissionRecord>(db, 'permissions', shared('permissions')),
   );
   const sessions: SessionManager = new SessionManager(
     {
@@ -150,10 +163,10 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     },
     {
       tmux,
-      log: eventLog,
+      log: config.redisUrl ? appendObserved(eventLog, (id) => cluster?.appended(id)) : eventLog,
       bus,
-      store: new RecordTable<SessionRecord>(db, 'sessions'),
-      messageStore: new RecordTable<MessageRecord>(db, 'messages'),
+      store: new RecordTable<SessionRecord>(db, 'sessions', shared('sessions')),
+      messageStore: new RecordTable<MessageRecord>(db, 'messages', shared('messages')),
       permissions,
     },
   );
@@ -166,26 +179,24 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         bus,
         bufferLimit: config.subscriberBuffer,
         replayPageSize: 1000,
+        liveFrom: (id) => eventLog.lastSeq(id),
         isEnded: (id) => sessions.isEnded(id),
         streams,
       },
       sessionId,
       after,
     );
-  const overflow = () =>
-    new HubError(
-      ErrorCode.SubscriberTooSlow,
-      `subscriber fell more than ${config.subscriberBuffer} updates behind; subscribe again`,
-    );
-  const context: SharedContext = {
-    audit: new AuditLog(db),
+  const localHub = new LocalHub({
     sessions,
-    log: eventLog,
-    sessionEvents: events,
     permissions,
-    sessionUpdates: () => sessions.updates.stream(config.subscriberBuffer, overflow),
-    permissionChanges: () => permissionChanges.stream(config.subscriberBuffer, overflow),
-  };
+    log: eventLog,
+    events,
+    permissionChanges,
+    subscriberBuffer: config.subscriberBuffer,
+  });
+  const audit = new AuditLog(db);
+  /** The local hub, until this one has joined its cluster. */
+  let hub: Hub = localHub;
 
   const yoga = createYoga<
     { req: IncomingMessage; res?: ServerResponse; principal?: Principal },
@@ -194,7 +205,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     schema,
     context: ({ req, principal }): HubContext => {
       if (!principal) throw new HubError(ErrorCode.Unauthenticated, 'not authenticated');
-      return { ...context, principal, address: req.socket.remoteAddress ?? '' };
+      return { hub, audit, principal, address: req.socket.remoteAddress ?? '' };
     },
     cors: (request) => {
       const origin = request.headers.get('origin');
@@ -221,6 +232,28 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       error: (...args: unknown[]) => log.error(args.map(String).join(' ')),
     },
   });
+  let nodeCalls: ReturnType<typeof nodeCallEndpoint> | null = null;
+  const joinCluster = (port: number) =>
+    ClusterHub.join(
+      {
+        hub: localHub,
+        sessions,
+        eventLog,
+        bus,
+        permissionChanges,
+        streamOptions: { bufferLimit: config.subscriberBuffer, replayPageSize: 1000, streams },
+      },
+      {
+        redisUrl: config.redisUrl,
+        redisPrefix: config.redisPrefix,
+        nodeName: config.nodeName || hostname(),
+        url: config.advertiseUrl || `http://${hookHost(config.host)}:${port}`,
+        leaseMs: config.nodeLeaseSeconds * 1000,
+        retainEvents: config.retainEvents,
+        subscriberBuffer: config.subscriberBuffer,
+        log,
+      },
+    );
   const metrics = new HubMetrics({
     sessionsByStatus: () => countBy(sessions.list(), (record) => sessions.statusOf(record)),
     messagesByStatus: () => countBy(sessions.messages.all(), (message) => message.status),
@@ -288,12 +321,18 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         req.method === 'POST'
           ? hooks(req, res)
           : sendJson(res, 405, { error: 'use POST', code: 'METHOD_NOT_ALLOWED' });
+    } else if (url.pathname === nodeCallPath && cluster) {
+      handled = nodeCalls!(req, res);
     } else if (url.pathname === '/healthz') {
       handled = sendJson(res, 200, { status: 'ok' });
     } else if (url.pathname === '/readyz') {
       handled = tmux.reachable().then((tmuxReachable) => {
-        const checks = { store: storeWritable(db), tmux: tmuxReachable };
-        const ready = checks.store && checks.tmux;
+        const checks = {
+          store: storeWritable(db),
+          tmux: tmuxReachable,
+          ...(config.redisUrl ? { redis: cluster?.connected ?? false } : {}),
+        };
+        const ready = Object.values(checks).every(Boolean);
         sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
       });
     } else {
@@ -324,6 +363,19 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       });
       const { port } = server.address() as AddressInfo;
       await sessions.start(`http://${hookHost(config.host)}:${port}/hooks`);
+      if (config.redisUrl) {
+        try {
+          cluster = await joinCluster(port);
+        } catch (error) {
+          await this.stop();
+          throw error;
+        }
+        nodeCalls = nodeCallEndpoint(cluster.secret, (call) => cluster!.run(call), {
+          maxBodyBytes: config.maxGraphqlBodyBytes,
+          log,
+        });
+        hub = cluster;
+      }
       const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
       return { url: `http://${shownHost}:${port}${yoga.graphqlEndpoint}`, port };
     },
@@ -335,6 +387,8 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       await new Promise((resolve) => wsServer.close(resolve));
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await cluster?.close();
+      cluster = null;
       db.close();
     },
   };

@@ -55,6 +55,16 @@ export interface HubConfig {
   /** Sessions that may be live (not STOPPED or CRASHED) at once. */
   readonly maxSessions: number;
   readonly logLevel: LogLevel;
+  /** Redis that makes this hub a node of a cluster; '' for a hub on its own. */
+  readonly redisUrl: string;
+  /** Prefix of every Redis key the cluster uses: clusters may share one Redis. */
+  readonly redisPrefix: string;
+  /** This node's name in the cluster; '' for the machine's host name. */
+  readonly nodeName: string;
+  /** Where the other nodes reach this one; '' for http://<host>:<port>. */
+  readonly advertiseUrl: string;
+  /** Seconds a node's lease lasts: a node silent for longer is down. */
+  readonly nodeLeaseSeconds: number;
 }
 
 interface OptionSpec {
@@ -72,7 +82,8 @@ interface OptionSpec {
     | 'count'
     | 'boolean'
     | 'expiry'
-    | 'level';
+    | 'level'
+    | 'url';
   readonly default: string | number | boolean | readonly string[];
   readonly description: string;
 }
@@ -324,6 +335,46 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: 'info',
     description: `Least severe log lines written (JSON on stderr): ${logLevels.join(', ')}.`,
   },
+  {
+    flag: 'redis-url',
+    env: 'CLAUDE_HUB_REDIS_URL',
+    key: 'redisUrl',
+    kind: 'url',
+    default: '',
+    description: 'redis:// URL: makes this hub a node of the cluster that shares that Redis.',
+  },
+  {
+    flag: 'redis-prefix',
+    env: 'CLAUDE_HUB_REDIS_PREFIX',
+    key: 'redisPrefix',
+    kind: 'name',
+    default: 'claude-hub',
+    description: "Prefix of the cluster's Redis keys; clusters with different ones share a Redis.",
+  },
+  {
+    flag: 'node-name',
+    env: 'CLAUDE_HUB_NODE_NAME',
+    key: 'nodeName',
+    kind: 'name',
+    default: '',
+    description: "This node's name in the cluster (default: the host name).",
+  },
+  {
+    flag: 'advertise-url',
+    env: 'CLAUDE_HUB_ADVERTISE_URL',
+    key: 'advertiseUrl',
+    kind: 'url',
+    default: '',
+    description: 'Where the other nodes reach this one (default: http://<host>:<port>).',
+  },
+  {
+    flag: 'node-lease',
+    env: 'CLAUDE_HUB_NODE_LEASE',
+    key: 'nodeLeaseSeconds',
+    kind: 'positive',
+    default: 10,
+    description: "Seconds a node's lease lasts; its sessions are UNREACHABLE once it lapses.",
+  },
 ];
 
 export type ConfigResult =
@@ -374,6 +425,9 @@ function parseValue(spec: OptionSpec, raw: string, source: string): OptionValue 
       return raw;
     case 'list':
       return raw.split(',').filter((item) => item.length > 0);
+    case 'url':
+      if (raw !== '' && !URL.canParse(raw)) throw bad('a URL');
+      return raw;
   }
 }
 
@@ -416,6 +470,12 @@ export function parseConfig(
     return { ok: false, error: (error as Error).message };
   }
   const config = Object.fromEntries(values) as unknown as HubConfig;
+  if (config.redisUrl !== '' && !/^rediss?:$/.test(new URL(config.redisUrl).protocol)) {
+    return {
+      ok: false,
+      error: `--redis-url must start with redis:// or rediss://, got ${JSON.stringify(config.redisUrl)}`,
+    };
+  }
   if (!config.token && !config.tokensFile && !isLoopbackHost(config.host)) {
     return {
       ok: false,

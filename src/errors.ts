@@ -32,6 +32,12 @@ export const ErrorCode = {
   QueryTooComplex: 'QUERY_TOO_COMPLEX',
   /** The connection runs --max-subscriptions subscriptions already. */
   TooManySubscriptions: 'TOO_MANY_SUBSCRIPTIONS',
+  /** No node of the cluster has that name. */
+  NodeNotFound: 'NODE_NOT_FOUND',
+  /** The node that runs the session is down or did not answer. */
+  NodeUnreachable: 'NODE_UNREACHABLE',
+  /** The cluster's Redis does not answer, so other nodes' sessions cannot be read now. */
+  ClusterUnavailable: 'CLUSTER_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -21,3 +21,16 @@ export interface EventLog {
   /** The highest seq stored for the session, 0 when none. */
   lastSeq(sessionId: string): number;
 }
+
+/** The same log, telling `appended` of each session that stored an event. */
+export function appendObserved(log: EventLog, appended: (sessionId: string) => void): EventLog {
+  return {
+    append: async (sessionId, raw, payload) => {
+      const event = await log.append(sessionId, raw, payload);
+      appended(sessionId);
+      return event;
+    },
+    read: (sessionId, options) => log.read(sessionId, options),
+    lastSeq: (sessionId) => log.lastSeq(sessionId),
+  };
+}

@@ -5,14 +5,19 @@ import type { StoredEvent } from './hook-event.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 
 export interface SessionEventsDeps {
-  readonly log: EventLog;
+  readonly log: Pick<EventLog, 'read'>;
   readonly bus: EventBus;
   /** Events a subscriber may fall behind by before it is dropped. */
   readonly bufferLimit: number;
   /** Events read from the log per page while replaying. */
   readonly replayPageSize: number;
-  /** True once the session has ended for good and its last event is published. */
-  readonly isEnded: (sessionId: string) => boolean;
+  /**
+   * The seq after which every event reaches the bus listeners that subscribed before the call:
+   * the log's last seq on one node; where a cluster node started reading another node's stream.
+   */
+  readonly liveFrom: (sessionId: string) => number | Promise<number>;
+  /** True once the session has ended for good and its last event, by `delivered`, is out. */
+  readonly isEnded: (sessionId: string, delivered: number) => boolean;
   /** Counts open streams, for the subscribers gauge. */
   readonly streams?: { open(): void; close(): void };
 }
@@ -38,7 +43,8 @@ export async function* sessionEvents(
   const unsubscribe = deps.bus.subscribe(sessionId, (message) => queue.push(message));
   deps.streams?.open();
   try {
-    let last = after ?? deps.log.lastSeq(sessionId);
+    const liveFrom = deps.liveFrom(sessionId);
+    let last = after ?? (typeof liveFrom === 'number' ? liveFrom : await liveFrom);
     if (after !== null) {
       for (;;) {
         const page = await deps.log.read(sessionId, { after: last, limit: deps.replayPageSize });
@@ -49,7 +55,7 @@ export async function* sessionEvents(
         if (page.length < deps.replayPageSize) break;
       }
     }
-    if (deps.isEnded(sessionId) && queue.size === 0) return;
+    if (deps.isEnded(sessionId, last) && queue.size === 0) return;
     for await (const message of queue) {
       if (message.kind === 'end') return;
       if (message.event.seq <= last) continue;

@@ -18,6 +18,8 @@ export type CreateSessionInput = {
   /** claude's --model, e.g. sonnet or a full model name. */
   model?: string | null | undefined;
   name?: string | null | undefined;
+  /** The cluster node to run it on (Query.nodes lists them); the node that answers when absent. */
+  node?: string | null | undefined;
   permissionMode?: PermissionMode | null | undefined;
   /** Sent as the first message as soon as the session is ready. */
   prompt?: string | null | undefined;
@@ -77,7 +79,8 @@ export type SessionStatus =
   | 'CRASHED'
   | 'IDLE'
   | 'STARTING'
-  | 'STOPPED';
+  | 'STOPPED'
+  | 'UNREACHABLE';
 
 export type SessionFieldsFragment = { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number };
 

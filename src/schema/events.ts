@@ -112,11 +112,11 @@ builder.subscriptionField('sessionEvents', (t) =>
       after: t.arg.int({ description: 'Replay the stored events with seq > after first.' }),
     },
     subscribe: (_root, args, ctx) => {
-      const record = ctx.sessions.require(String(args.id));
+      const record = ctx.hub.require(String(args.id));
       if (args.after != null && args.after < 0) {
         throw new HubError(ErrorCode.BadInput, `after must be >= 0, got ${args.after}`);
       }
-      return ctx.sessionEvents(record.id, args.after ?? null);
+      return ctx.hub.sessionEvents(record.id, args.after ?? null);
     },
     resolve: (event) => event,
   }),

@@ -38,7 +38,7 @@ builder.objectField(SessionRef, 'messages', (t) =>
     description: 'The latest messages, oldest first.',
     args: { last: t.arg.int({ description: 'How many (default 20, at most 1000).' }) },
     resolve: (record, args, ctx) =>
-      ctx.sessions.messages.list(record.id, Math.min(Math.max(args.last ?? 20, 0), 1000)),
+      ctx.hub.messages(record.id, Math.min(Math.max(args.last ?? 20, 0), 1000)),
   }),
 );
 
@@ -90,7 +90,7 @@ builder.mutationFields((t) => ({
         ctx,
         'enqueueMessage',
         { sessionId: String(args.sessionId), detail: textDetail(args.text) },
-        () => ctx.sessions.enqueue(String(args.sessionId), args.text),
+        () => ctx.hub.enqueue(String(args.sessionId), args.text),
         (message) => ({ target: message.id }),
       ),
   }),
@@ -104,10 +104,10 @@ builder.mutationFields((t) => ({
         ctx,
         'sendMessage',
         { sessionId: String(args.sessionId), detail: textDetail(args.text) },
-        () => ctx.sessions.enqueue(String(args.sessionId), args.text),
+        () => ctx.hub.enqueue(String(args.sessionId), args.text),
         (queued) => ({ target: queued.id }),
       );
-      return ctx.sessions.require(message.sessionId);
+      return ctx.hub.require(message.sessionId);
     },
   }),
   ask: t.field({
@@ -124,7 +124,7 @@ builder.mutationFields((t) => ({
         'ask',
         { sessionId: String(args.sessionId), detail: textDetail(args.text) },
         () =>
-          ctx.sessions.ask(
+          ctx.hub.ask(
             String(args.sessionId),
             args.text,
             Math.max(1, args.timeoutSeconds ?? 300) * 1000,
@@ -141,7 +141,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       audited(ctx, 'interruptSession', { sessionId: String(args.id) }, () =>
-        ctx.sessions.interrupt(String(args.id)),
+        ctx.hub.interrupt(String(args.id)),
       ),
   }),
   sendKeys: t.field({
@@ -154,7 +154,7 @@ builder.mutationFields((t) => ({
         ctx,
         'sendKeys',
         { sessionId: String(args.sessionId), detail: { keys: args.keys.slice(0, 50) } },
-        () => ctx.sessions.sendKeys(String(args.sessionId), args.keys),
+        () => ctx.hub.sendKeys(String(args.sessionId), args.keys),
       ),
   }),
 }));

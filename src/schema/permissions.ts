@@ -124,7 +124,7 @@ builder.objectField(SessionRef, 'pendingPermissions', (t) =>
   t.field({
     type: [PermissionRequestRef],
     description: 'Requests waiting for a decision, oldest first.',
-    resolve: (record, _args, ctx) => ctx.permissions.pending(record.id),
+    resolve: (record, _args, ctx) => ctx.hub.pendingPermissions(record.id),
   }),
 );
 
@@ -133,14 +133,14 @@ builder.queryFields((t) => ({
     type: [PermissionRequestRef],
     description: 'Permission requests, oldest first; with status, only those.',
     args: { status: t.arg({ type: PermissionStatusRef }) },
-    resolve: (_root, args, ctx) => ctx.permissions.list(args.status),
+    resolve: (_root, args, ctx) => ctx.hub.permissionRequests(args.status),
   }),
   attention: t.field({
     type: [AttentionItemRef],
     description:
       'The sessions that need a person: PERMISSION first, then BLOCKED, CRASHED and IDLE; within each, the longest-waiting first.',
     resolve: (_root, _args, ctx) =>
-      attentionItems(ctx.sessions.list(), (id) => ctx.permissions.pending(id)),
+      attentionItems(ctx.hub.list(), (id) => ctx.hub.pendingPermissions(id)),
   }),
 }));
 
@@ -159,7 +159,7 @@ builder.mutationField('decidePermission', (t) =>
           detail: { behavior: input.behavior, message: input.message ?? null },
         },
         () =>
-          ctx.permissions.decide({
+          ctx.hub.decide({
             requestId: String(input.requestId),
             behavior: input.behavior,
             message: input.message,
@@ -178,7 +178,7 @@ builder.subscriptionField('permissionRequests', (t) =>
   t.field({
     type: PermissionRequestRef,
     description: 'Fires on each new permission request and on each resolution.',
-    subscribe: (_root, _args, ctx) => ctx.permissionChanges(),
+    subscribe: (_root, _args, ctx) => ctx.hub.permissionChanges(),
     resolve: (request) => request,
   }),
 );

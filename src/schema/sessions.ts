@@ -1,3 +1,4 @@
+import type { NodeInfo } from '../api/hub.js';
 import { permissionModes, type PermissionModeName } from '../sessions/claude-command.js';
 import { SessionStatus, type SessionRecord } from '../sessions/session.js';
 import { audited, textDetail } from './audit.js';
@@ -38,7 +39,7 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
     }),
     status: t.field({
       type: SessionStatusRef,
-      resolve: (record, _args, ctx) => ctx.sessions.statusOf(record),
+      resolve: (record, _args, ctx) => ctx.hub.statusOf(record),
     }),
     blockedReason: t.exposeString('blockedReason', {
       nullable: true,
@@ -46,7 +47,7 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
     }),
     screen: t.string({
       description: "The pane's visible text, without escape codes.",
-      resolve: (record, _args, ctx) => ctx.sessions.screen(record),
+      resolve: (record, _args, ctx) => ctx.hub.screen(record),
     }),
     error: t.exposeString('error', {
       nullable: true,
@@ -56,9 +57,14 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       description: 'How often the hub restarted it after a crash.',
     }),
     tmuxSession: t.exposeString('tmuxSession'),
+    node: t.string({
+      nullable: true,
+      description: 'The cluster node it runs on; null on a hub that is not in a cluster.',
+      resolve: (record, _args, ctx) => ctx.hub.nodeOf(record),
+    }),
     attachCommand: t.string({
       description: 'The shell command a person runs to watch or take over the session.',
-      resolve: (record, _args, ctx) => ctx.sessions.attachCommand(record),
+      resolve: (record, _args, ctx) => ctx.hub.attachCommand(record),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (record) => record.createdAt }),
     lastEventAt: t.field({
@@ -76,7 +82,7 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
         names: t.arg.stringList({ description: 'Only events with these names.' }),
       },
       resolve: (record, args, ctx) =>
-        ctx.log.read(record.id, {
+        ctx.hub.log.read(record.id, {
           after: Math.max(0, args.after ?? 0),
           limit: Math.min(Math.max(args.limit ?? 100, 0), 1000),
           ...(args.names ? { names: args.names } : {}),
@@ -93,6 +99,10 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
     model: t.string({ description: "claude's --model, e.g. sonnet or a full model name." }),
     permissionMode: t.field({ type: PermissionModeRef }),
     prompt: t.string({ description: 'Sent as the first message as soon as the session is ready.' }),
+    node: t.string({
+      description:
+        'The cluster node to run it on (Query.nodes lists them); the node that answers when absent.',
+    }),
     trustWorkspace: t.boolean({
       description:
         'Answer claude\'s workspace-trust dialog for this cwd with "Yes, I trust this folder".',
@@ -100,17 +110,39 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
   }),
 });
 
+const NodeRef = builder.objectRef<NodeInfo>('Node').implement({
+  description: 'A hub process of the cluster.',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    url: t.exposeString('url', { description: 'Where the other nodes reach it.' }),
+    alive: t.exposeBoolean('alive', {
+      description: 'Its lease is current. Sessions of a node that is not alive are UNREACHABLE.',
+    }),
+    self: t.exposeBoolean('self', { description: 'It is the node answering this request.' }),
+    startedAt: t.field({ type: 'DateTime', resolve: (node) => node.startedAt }),
+    liveSessions: t.exposeInt('liveSessions', {
+      description: 'Its sessions that are neither STOPPED nor CRASHED.',
+    }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  nodes: t.field({
+    type: [NodeRef],
+    description:
+      'The nodes of the cluster, by name, with their liveness; empty on a hub that is not in a cluster.',
+    resolve: (_root, _args, ctx) => ctx.hub.nodes(),
+  }),
   sessions: t.field({
     type: [SessionRef],
     description: 'Every session the hub knows, oldest first.',
-    resolve: (_root, _args, ctx) => ctx.sessions.list(),
+    resolve: (_root, _args, ctx) => ctx.hub.list(),
   }),
   session: t.field({
     type: SessionRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.sessions.get(String(args.id)) ?? null,
+    resolve: (_root, args, ctx) => ctx.hub.get(String(args.id)) ?? null,
   }),
 }));
 
@@ -121,8 +153,8 @@ builder.subscriptionField('sessionUpdates', (t) =>
       'Fires on every change of status, pending permissions or lastAssistantMessage: of one session, or of all when id is absent.',
     args: { id: t.arg.id() },
     subscribe: async function* (_root, args, ctx) {
-      const id = args.id == null ? null : ctx.sessions.require(String(args.id)).id;
-      for await (const record of ctx.sessionUpdates()) {
+      const id = args.id == null ? null : ctx.hub.require(String(args.id)).id;
+      for await (const record of ctx.hub.sessionUpdates()) {
         if (id === null || record.id === id) yield record;
       }
     },
@@ -145,6 +177,7 @@ builder.mutationFields((t) => ({
         permissionMode: input.permissionMode ? permissionModes[input.permissionMode] : null,
         prompt: input.prompt,
         trustWorkspace: input.trustWorkspace,
+        node: input.node,
       };
       const { prompt, ...detail } = options;
       return audited(
@@ -154,7 +187,7 @@ builder.mutationFields((t) => ({
           sessionId: options.id,
           detail: prompt == null ? detail : { ...detail, prompt: textDetail(prompt) },
         },
-        () => ctx.sessions.create(options),
+        () => ctx.hub.create(options),
         (record) => ({ sessionId: record.id }),
       );
     },
@@ -166,7 +199,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       audited(ctx, 'resumeSession', { sessionId: String(args.id) }, () =>
-        ctx.sessions.resume(String(args.id)),
+        ctx.hub.resume(String(args.id)),
       ),
   }),
   stopSession: t.field({
@@ -175,7 +208,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       audited(ctx, 'stopSession', { sessionId: String(args.id) }, () =>
-        ctx.sessions.stop(String(args.id)),
+        ctx.hub.stop(String(args.id)),
       ),
   }),
 }));

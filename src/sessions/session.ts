@@ -14,6 +14,8 @@ export const SessionStatus = {
   Stopped: 'STOPPED',
   /** claude exited unexpectedly or failed to start. */
   Crashed: 'CRASHED',
+  /** It runs on another node of the cluster, whose lease lapsed: nobody can tell what it does. */
+  Unreachable: 'UNREACHABLE',
 } as const;
 export type SessionStatus = (typeof SessionStatus)[keyof typeof SessionStatus];
 

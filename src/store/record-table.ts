@@ -11,9 +11,16 @@ export class RecordTable<T extends { readonly id: string }> {
   readonly #db: Database.Database;
   readonly #upsert: Database.Statement;
   readonly #all: Database.Statement;
+  readonly #saved: (record: T) => void;
 
-  constructor(db: Database.Database, table: RecordTableName) {
+  /** `saved` hears of every record written (a cluster node shares them). */
+  constructor(
+    db: Database.Database,
+    table: RecordTableName,
+    saved: (record: T) => void = () => undefined,
+  ) {
     this.#db = db;
+    this.#saved = saved;
     this.#upsert = db.prepare(
       `INSERT INTO ${table} (id, record) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
     );
@@ -24,6 +31,7 @@ export class RecordTable<T extends { readonly id: string }> {
   save(record: T): void {
     if (!this.#db.open) return;
     this.#upsert.run(record.id, JSON.stringify(record));
+    this.#saved(record);
   }
 
   loadAll(): T[] {

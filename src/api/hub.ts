@@ -1,0 +1,67 @@
+import type { EventLog } from '../events/event-log.js';
+import type { StoredEvent } from '../events/hook-event.js';
+import type {
+  Decision,
+  DecisionResult,
+  PermissionRecord,
+  PermissionStatus,
+} from '../permissions/permission-request.js';
+import type { MessageRecord } from '../sessions/message.js';
+import type { SessionStatus, SessionRecord } from '../sessions/session.js';
+import type { AskOutcome, CreateSessionInput } from '../sessions/session-manager.js';
+
+/** A hub process in a cluster, as the API lists it. */
+export interface NodeInfo {
+  readonly name: string;
+  /** Where the other nodes reach it. */
+  readonly url: string;
+  /** Its lease is current: it runs and reaches Redis. */
+  readonly alive: boolean;
+  /** The node that answers this request. */
+  readonly self: boolean;
+  readonly startedAt: number;
+  /** Its sessions that are not STOPPED or CRASHED. */
+  readonly liveSessions: number;
+}
+
+export interface CreateInput extends CreateSessionInput {
+  /** The node to run it on; the answering one when absent. */
+  readonly node?: string | null | undefined;
+}
+
+/**
+ * Everything the GraphQL schema asks of the hub: one process (LocalHub) or a node of a cluster
+ * (ClusterHub), which answers for every node's sessions and routes commands to their owners.
+ */
+export interface Hub {
+  /** Every session, oldest first. */
+  list(): SessionRecord[];
+  get(id: string): SessionRecord | undefined;
+  /** The session, or SESSION_NOT_FOUND. */
+  require(id: string): SessionRecord;
+  /** What clients see as its status (AWAITING_PERMISSION, UNREACHABLE are derived). */
+  statusOf(record: SessionRecord): SessionStatus;
+  /** The node it runs on; null on a hub that is not in a cluster. */
+  nodeOf(record: SessionRecord): string | null;
+  screen(record: SessionRecord): Promise<string>;
+  attachCommand(record: SessionRecord): string;
+  pendingPermissions(sessionId: string): PermissionRecord[];
+  permissionRequests(status?: PermissionStatus | null): PermissionRecord[];
+  messages(sessionId: string, last: number): MessageRecord[];
+  nodes(): NodeInfo[];
+
+  /** Stored events of any session. */
+  readonly log: Pick<EventLog, 'read'>;
+  sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent>;
+  sessionUpdates(): AsyncGenerator<SessionRecord>;
+  permissionChanges(): AsyncGenerator<PermissionRecord>;
+
+  create(input: CreateInput): Promise<SessionRecord>;
+  resume(id: string): Promise<SessionRecord>;
+  stop(id: string): Promise<SessionRecord>;
+  interrupt(id: string): Promise<SessionRecord>;
+  sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord>;
+  enqueue(id: string, text: string): Promise<MessageRecord>;
+  ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome>;
+  decide(decision: Decision): Promise<DecisionResult>;
+}

@@ -1,0 +1,120 @@
+import { ErrorCode, HubError } from '../errors.js';
+import type { EventLog } from '../events/event-log.js';
+import type { StoredEvent } from '../events/hook-event.js';
+import type { Topic } from '../events/topic.js';
+import type { PermissionBroker } from '../permissions/permission-broker.js';
+import type {
+  Decision,
+  DecisionResult,
+  PermissionRecord,
+  PermissionStatus,
+} from '../permissions/permission-request.js';
+import type { MessageRecord } from '../sessions/message.js';
+import type { SessionRecord, SessionStatus } from '../sessions/session.js';
+import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
+import type { CreateInput, Hub, NodeInfo } from './hub.js';
+
+export interface LocalHubDeps {
+  readonly sessions: SessionManager;
+  readonly permissions: PermissionBroker;
+  readonly log: EventLog;
+  readonly events: (sessionId: string, after: number | null) => AsyncGenerator<StoredEvent>;
+  readonly permissionChanges: Topic<PermissionRecord>;
+  /** Updates a subscriber may fall behind by before it is dropped. */
+  readonly subscriberBuffer: number;
+}
+
+/** The hub of one process: every session runs here. */
+export class LocalHub implements Hub {
+  readonly #deps: LocalHubDeps;
+  readonly log: EventLog;
+
+  constructor(deps: LocalHubDeps) {
+    this.#deps = deps;
+    this.log = deps.log;
+  }
+
+  get #sessions(): SessionManager {
+    return this.#deps.sessions;
+  }
+
+  list(): SessionRecord[] {
+    return this.#sessions.list();
+  }
+  get(id: string): SessionRecord | undefined {
+    return this.#sessions.get(id);
+  }
+  require(id: string): SessionRecord {
+    return this.#sessions.require(id);
+  }
+  statusOf(record: SessionRecord): SessionStatus {
+    return this.#sessions.statusOf(record);
+  }
+  nodeOf(): string | null {
+    return null;
+  }
+  screen(record: SessionRecord): Promise<string> {
+    return this.#sessions.screen(record);
+  }
+  attachCommand(record: SessionRecord): string {
+    return this.#sessions.attachCommand(record);
+  }
+  pendingPermissions(sessionId: string): PermissionRecord[] {
+    return this.#deps.permissions.pending(sessionId);
+  }
+  permissionRequests(status?: PermissionStatus | null): PermissionRecord[] {
+    return this.#deps.permissions.list(status);
+  }
+  messages(sessionId: string, last: number): MessageRecord[] {
+    return this.#sessions.messages.list(sessionId, last);
+  }
+  nodes(): NodeInfo[] {
+    return [];
+  }
+
+  sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent> {
+    return this.#deps.events(sessionId, after);
+  }
+  sessionUpdates(): AsyncGenerator<SessionRecord> {
+    return this.#sessions.updates.stream(this.#deps.subscriberBuffer, this.#overflow);
+  }
+  permissionChanges(): AsyncGenerator<PermissionRecord> {
+    return this.#deps.permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow);
+  }
+  readonly #overflow = () =>
+    new HubError(
+      ErrorCode.SubscriberTooSlow,
+      `subscriber fell more than ${this.#deps.subscriberBuffer} updates behind; subscribe again`,
+    );
+
+  create(input: CreateInput): Promise<SessionRecord> {
+    if (input.node != null) {
+      throw new HubError(
+        ErrorCode.BadInput,
+        'node names a cluster node, and this hub is not in a cluster (start it with --redis-url)',
+      );
+    }
+    return this.#sessions.create(input);
+  }
+  resume(id: string): Promise<SessionRecord> {
+    return this.#sessions.resume(id);
+  }
+  stop(id: string): Promise<SessionRecord> {
+    return this.#sessions.stop(id);
+  }
+  interrupt(id: string): Promise<SessionRecord> {
+    return this.#sessions.interrupt(id);
+  }
+  sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
+    return this.#sessions.sendKeys(id, keys);
+  }
+  async enqueue(id: string, text: string): Promise<MessageRecord> {
+    return this.#sessions.enqueue(id, text);
+  }
+  ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome> {
+    return this.#sessions.ask(id, text, timeoutMs);
+  }
+  async decide(decision: Decision): Promise<DecisionResult> {
+    return this.#deps.permissions.decide(decision);
+  }
+}

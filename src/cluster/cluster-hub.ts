@@ -1,0 +1,485 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { CreateInput, Hub, NodeInfo } from '../api/hub.js';
+import type { LocalHub } from '../api/local-hub.js';
+import { describeValue, ErrorCode, HubError } from '../errors.js';
+import type { EventLog, ReadOptions } from '../events/event-log.js';
+import { LocalEventBus, type BusListener } from '../events/event-bus.js';
+import type { StoredEvent } from '../events/hook-event.js';
+import { sessionEvents, type SessionEventsDeps } from '../events/session-events.js';
+import { Topic } from '../events/topic.js';
+import type { Logger } from '../log.js';
+import {
+  PermissionStatus,
+  type Decision,
+  type DecisionResult,
+  type PermissionRecord,
+} from '../permissions/permission-request.js';
+import type { MessageRecord } from '../sessions/message.js';
+import { isRunning, SessionStatus, type SessionRecord } from '../sessions/session.js';
+import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
+import { NodeClient, type NodeCall, type NodeCallOp } from './node-calls.js';
+import { NodeRegistry, type NodeState } from './node-registry.js';
+import { RecordMirror, type RecordChange, type RecordView } from './record-mirror.js';
+import { connectRedis } from './redis-connection.js';
+import { RedisEventLog } from './redis-event-log.js';
+import { RedisKeys, type RecordKind } from './redis-keys.js';
+import { RemoteEvent, toWire, type WireEvent } from './remote-event.js';
+import { StreamMirror } from './stream-mirror.js';
+import { StreamWatcher } from './stream-watcher.js';
+
+/** A session as its owner shares it: the record, with what only the owner can work out. */
+export interface SessionView extends SessionRecord, RecordView {
+  readonly attachCommand: string;
+  /** The seq of its last stored event when the view was made. */
+  readonly lastSeq: number;
+}
+type PermissionView = PermissionRecord & RecordView;
+type MessageView = MessageRecord & RecordView;
+
+export interface ClusterOptions {
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly nodeName: string;
+  /** Where other nodes reach this one. */
+  readonly url: string;
+  readonly leaseMs: number;
+  /** Entries a session's stream keeps; 0 keeps all. */
+  readonly retainEvents: number;
+  readonly subscriberBuffer: number;
+  readonly log: Logger;
+}
+
+export interface LocalParts {
+  readonly hub: LocalHub;
+  readonly sessions: SessionManager;
+  readonly eventLog: EventLog;
+  readonly bus: LocalEventBus;
+  readonly permissionChanges: Topic<PermissionRecord>;
+  /** Everything sessionEvents needs but the log, the bus and the seams. */
+  readonly streamOptions: Pick<SessionEventsDeps, 'bufferLimit' | 'replayPageSize' | 'streams'>;
+}
+
+function byTime<T>(time: (item: T) => number): (a: T, b: T) => number {
+  return (a, b) => time(a) - time(b);
+}
+
+/**
+ * This node's view of the whole cluster. Sessions that run here are served by the local hub;
+ * the others are read from Redis (records, event streams) and their commands are sent to the
+ * node that runs them, whose answer is returned as is.
+ */
+export class ClusterHub implements Hub {
+  readonly #local: LocalParts;
+  readonly #options: ClusterOptions;
+  readonly #keys: RedisKeys;
+  readonly #redis: Redis;
+  readonly #connections: Redis[];
+  readonly #registry: NodeRegistry;
+  readonly #records: RecordMirror;
+  readonly #remoteLog: RedisEventLog;
+  readonly #streams: StreamMirror;
+  readonly #watcher: StreamWatcher;
+  readonly #client: NodeClient;
+  readonly #updates = new Topic<SessionRecord>();
+  readonly #permissionChanges = new Topic<PermissionRecord>();
+  /** The secret nodes call each other with. */
+  readonly secret: string;
+  readonly log: Pick<EventLog, 'read'>;
+
+  /** Connects to Redis (a clear error when it does not answer), joins the cluster and shares this node's sessions. */
+  static async join(local: LocalParts, options: ClusterOptions): Promise<ClusterHub> {
+    const connections: Redis[] = [];
+    try {
+      for (const role of ['commands', 'stream-reader', 'changes']) {
+        connections.push(
+          await connectRedis(options.redisUrl, `claude-hub:${options.nodeName}:${role}`),
+        );
+      }
+      const keys = new RedisKeys(options.redisPrefix);
+      const redis = connections[0]!;
+      await redis.set(keys.secret, randomBytes(32).toString('hex'), 'NX');
+      const secret = (await redis.get(keys.secret))!;
+      const hub = new ClusterHub(local, options, connections, secret);
+      await hub.#start();
+      return hub;
+    } catch (error) {
+      for (const connection of connections) connection.disconnect();
+      throw error;
+    }
+  }
+
+  private constructor(
+    local: LocalParts,
+    options: ClusterOptions,
+    connections: Redis[],
+    secret: string,
+  ) {
+    this.#local = local;
+    this.#options = options;
+    this.#connections = connections;
+    this.secret = secret;
+    this.#keys = new RedisKeys(options.redisPrefix);
+    const [redis, blocker, subscriber] = connections as [Redis, Redis, Redis];
+    this.#redis = redis;
+    const deps = { redis, keys: this.#keys, log: options.log };
+    this.#remoteLog = new RedisEventLog(redis, this.#keys);
+    this.#streams = new StreamMirror(
+      { ...deps, local: local.eventLog, remote: this.#remoteLog },
+      { batch: 500, maxLength: options.retainEvents },
+    );
+    this.#watcher = new StreamWatcher({ ...deps, blocker, remote: this.#remoteLog });
+    this.#registry = new NodeRegistry(
+      deps,
+      { name: options.nodeName, url: options.url, startedAt: Date.now() },
+      { leaseMs: options.leaseMs, changed: (before, after) => this.#nodeChanged(before, after) },
+    );
+    this.#records = new RecordMirror({ ...deps, subscriber, self: options.nodeName }, (change) =>
+      this.#remoteChanged(change),
+    );
+    this.#client = new NodeClient(secret);
+    this.log = {
+      read: (sessionId: string, options?: ReadOptions) =>
+        this.#isLocal(sessionId)
+          ? local.eventLog.read(sessionId, options)
+          : this.#remoteLog.read(sessionId, options),
+    };
+    local.sessions.updates.listen((record) => {
+      this.#updates.publish(record);
+      this.localChanged('sessions', record.id);
+    });
+    local.permissionChanges.listen((request) => this.#permissionChanges.publish(request));
+  }
+
+  async #start(): Promise<void> {
+    await this.#registry.join();
+    await this.#records.start(() => this.#localViews());
+    this.#streams.resync(this.#localSessionIds());
+    this.#redis.on('ready', () => this.#streams.resync(this.#localSessionIds()));
+  }
+
+  get self(): string {
+    return this.#options.nodeName;
+  }
+
+  /** Redis answers: what GET /readyz reports. */
+  get connected(): boolean {
+    return this.#connections.every((connection) => connection.status === 'ready');
+  }
+
+  /** A session of this node stored an event: it goes to its Redis stream. */
+  appended(sessionId: string): void {
+    this.#streams.touch(sessionId);
+  }
+
+  /** A record of this node changed: its view goes to the other nodes. */
+  localChanged(kind: RecordKind, id: string): void {
+    this.#records.changed(kind, id, () => this.#viewOf(kind, id));
+  }
+
+  async close(): Promise<void> {
+    await this.#streams.drained();
+    await this.#records.written();
+    await this.#watcher.close();
+    await this.#registry.leave();
+    this.#client.close();
+    for (const connection of this.#connections) connection.disconnect();
+  }
+
+  // Reads.
+
+  list(): SessionRecord[] {
+    return [...this.#local.sessions.list(), ...this.#remoteSessions().values()].sort(
+      byTime((record) => record.createdAt),
+    );
+  }
+  get(id: string): SessionRecord | undefined {
+    return this.#local.sessions.get(id) ?? this.#remoteSessions().get(id);
+  }
+  require(id: string): SessionRecord {
+    const record = this.get(id);
+    if (!record)
+      throw new HubError(ErrorCode.SessionNotFound, `no session has id ${describeValue(id)}`);
+    return record;
+  }
+  statusOf(record: SessionRecord): SessionStatus {
+    if (this.#isLocal(record.id)) return this.#local.sessions.statusOf(record);
+    const view = record as SessionView;
+    return isRunning(view.status) && !this.#registry.isAlive(view.node)
+      ? SessionStatus.Unreachable
+      : view.status;
+  }
+  nodeOf(record: SessionRecord): string {
+    return this.#isLocal(record.id) ? this.self : (record as SessionView).node;
+  }
+  async screen(record: SessionRecord): Promise<string> {
+    if (this.#isLocal(record.id)) return this.#local.hub.screen(record);
+    return (await this.#callOwner(record.id, 'screen', [record.id])) as string;
+  }
+  attachCommand(record: SessionRecord): string {
+    return this.#isLocal(record.id)
+      ? this.#local.hub.attachCommand(record)
+      : (record as SessionView).attachCommand;
+  }
+  pendingPermissions(sessionId: string): PermissionRecord[] {
+    if (this.#isLocal(sessionId)) return this.#local.hub.pendingPermissions(sessionId);
+    return [...this.#records.remote<PermissionView>('permissions').values()]
+      .filter(
+        (request) => request.sessionId === sessionId && request.status === PermissionStatus.Pending,
+      )
+      .sort(byTime((request) => request.requestedAt));
+  }
+  permissionRequests(status?: PermissionStatus | null): PermissionRecord[] {
+    const remote = [...this.#records.remote<PermissionView>('permissions').values()].filter(
+      (request) => status == null || request.status === status,
+    );
+    return [...this.#local.hub.permissionRequests(status), ...remote].sort(
+      byTime((request) => request.requestedAt),
+    );
+  }
+  messages(sessionId: string, last: number): MessageRecord[] {
+    if (this.#isLocal(sessionId)) return this.#local.hub.messages(sessionId, last);
+    if (last === 0) return [];
+    return [...this.#records.remote<MessageView>('messages').values()]
+      .filter((message) => message.sessionId === sessionId)
+      .sort(byTime((message) => message.queuedAt))
+      .slice(-last);
+  }
+  nodes(): NodeInfo[] {
+    const sessions = this.list();
+    return this.#registry.list().map((node) => ({
+      name: node.name,
+      url: node.url,
+      alive: this.#registry.isAlive(node.name),
+      self: node.name === this.self,
+      startedAt: node.startedAt,
+      liveSessions: sessions.filter(
+        (record) => this.nodeOf(record) === node.name && isRunning(record.status),
+      ).length,
+    }));
+  }
+
+  sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent> {
+    const local = this.#isLocal(sessionId);
+    return sessionEvents(
+      {
+        ...this.#local.streamOptions,
+        log: this.log,
+        bus: local
+          ? this.#local.bus
+          : {
+              subscribe: (id, listener: BusListener) => this.#watcher.subscribe(id, listener),
+              publish: () => undefined,
+            },
+        liveFrom: (id) => (local ? this.#local.eventLog.lastSeq(id) : this.#watcher.liveFrom(id)),
+        isEnded: (id, delivered) => {
+          if (local) return this.#local.sessions.isEnded(id);
+          const view = this.#remoteSessions().get(id);
+          return view?.status === SessionStatus.Stopped && delivered >= view.lastSeq;
+        },
+      },
+      sessionId,
+      after,
+    );
+  }
+  sessionUpdates(): AsyncGenerator<SessionRecord> {
+    return this.#updates.stream(this.#options.subscriberBuffer, this.#overflow);
+  }
+  permissionChanges(): AsyncGenerator<PermissionRecord> {
+    return this.#permissionChanges.stream(this.#options.subscriberBuffer, this.#overflow);
+  }
+  readonly #overflow = () =>
+    new HubError(
+      ErrorCode.SubscriberTooSlow,
+      `subscriber fell more than ${this.#options.subscriberBuffer} updates behind; subscribe again`,
+    );
+
+  // Commands: run here for this node's sessions, sent to the owner for the others.
+
+  async create(input: CreateInput): Promise<SessionRecord> {
+    const node = input.node ?? this.self;
+    if (node === this.self) return this.#local.hub.create({ ...input, node: null });
+    const target = this.#registry.get(node);
+    if (!target) {
+      const known = this.#registry
+        .list()
+        .map((n) => n.name)
+        .join(', ');
+      throw new HubError(
+        ErrorCode.NodeNotFound,
+        `no node is named ${describeValue(node)}; the nodes are ${known}`,
+      );
+    }
+    return (await this.#call(target, 'create', [{ ...input, node: null }])) as SessionView;
+  }
+  resume(id: string): Promise<SessionRecord> {
+    return this.#command(id, 'resume', [id], () => this.#local.hub.resume(id));
+  }
+  stop(id: string): Promise<SessionRecord> {
+    return this.#command(id, 'stop', [id], () => this.#local.hub.stop(id));
+  }
+  interrupt(id: string): Promise<SessionRecord> {
+    return this.#command(id, 'interrupt', [id], () => this.#local.hub.interrupt(id));
+  }
+  sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
+    return this.#command(id, 'sendKeys', [id, keys], () => this.#local.hub.sendKeys(id, keys));
+  }
+  enqueue(id: string, text: string): Promise<MessageRecord> {
+    return this.#command(id, 'enqueue', [id, text], () => this.#local.hub.enqueue(id, text));
+  }
+  async ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome> {
+    const outcome = await this.#command(id, 'ask', [id, text, timeoutMs], () =>
+      this.#local.hub.ask(id, text, timeoutMs),
+    );
+    if (outcome.kind !== 'reply' || this.#isLocal(id)) return outcome;
+    return {
+      ...outcome,
+      events: (outcome.events as unknown as WireEvent[]).map((e) => new RemoteEvent(e)),
+    };
+  }
+  async decide(decision: Decision): Promise<DecisionResult> {
+    const remote = this.#records.remote<PermissionView>('permissions').get(decision.requestId);
+    if (!remote) return this.#local.hub.decide(decision);
+    return (await this.#callOwner(remote.sessionId, 'decide', [decision])) as DecisionResult;
+  }
+
+  /** Runs a call from another node on this one; results are the views other nodes read. */
+  async run(call: NodeCall): Promise<unknown> {
+    const hub = this.#local.hub;
+    const [a, b, c] = call.args as [unknown, unknown, unknown];
+    const id = String(a);
+    const view = (record: SessionRecord) => this.#sessionView(record);
+    switch (call.op) {
+      case 'create':
+        return view(await hub.create(a as CreateInput));
+      case 'resume':
+      case 'stop':
+      case 'interrupt':
+        return view(await hub[call.op](id));
+      case 'sendKeys':
+        return view(await hub.sendKeys(id, b as string[]));
+      case 'enqueue':
+        return { ...(await hub.enqueue(id, String(b))), node: this.self };
+      case 'ask': {
+        const outcome = await hub.ask(id, String(b), Number(c));
+        return outcome.kind === 'reply'
+          ? { ...outcome, events: outcome.events.map(toWire) }
+          : outcome;
+      }
+      case 'decide': {
+        const result = await hub.decide(a as Decision);
+        return { ...result, request: result.request && { ...result.request, node: this.self } };
+      }
+      case 'screen':
+        return hub.screen(hub.require(id));
+    }
+  }
+
+  #isLocal(sessionId: string): boolean {
+    return this.#local.sessions.get(sessionId) !== undefined;
+  }
+
+  #remoteSessions(): ReadonlyMap<string, SessionView> {
+    return this.#records.remote<SessionView>('sessions');
+  }
+
+  #localSessionIds(): string[] {
+    return this.#local.sessions.list().map((record) => record.id);
+  }
+
+  async #command<T>(
+    id: string,
+    op: NodeCallOp,
+    args: unknown[],
+    here: () => Promise<T>,
+  ): Promise<T> {
+    if (this.#isLocal(id)) return here();
+    return (await this.#callOwner(id, op, args)) as T;
+  }
+
+  #callOwner(sessionId: string, op: NodeCallOp, args: unknown[]): Promise<unknown> {
+    const view = this.#remoteSessions().get(sessionId);
+    if (!view)
+      throw new HubError(
+        ErrorCode.SessionNotFound,
+        `no session has id ${describeValue(sessionId)}`,
+      );
+    const owner = this.#registry.get(view.node);
+    if (!owner) {
+      throw new HubError(
+        ErrorCode.NodeUnreachable,
+        `session ${sessionId} runs on node ${view.node}, which is unknown`,
+      );
+    }
+    return this.#call(owner, op, args);
+  }
+
+  #call(node: NodeState, op: NodeCallOp, args: unknown[]): Promise<unknown> {
+    return this.#client.call(node.name, node.url, { op, args });
+  }
+
+  #sessionView(record: SessionRecord): SessionView {
+    const sessions = this.#local.sessions;
+    return {
+      ...record,
+      hookSecretHash: '',
+      status: sessions.statusOf(record),
+      node: this.self,
+      attachCommand: sessions.attachCommand(record),
+      lastSeq: this.#local.eventLog.lastSeq(record.id),
+    };
+  }
+
+  #viewOf(kind: RecordKind, id: string): RecordView {
+    switch (kind) {
+      case 'sessions':
+        return this.#sessionView(this.#local.sessions.require(id));
+      case 'permissions':
+        return {
+          ...this.#local.hub.permissionRequests().find((request) => request.id === id)!,
+          node: this.self,
+        };
+      case 'messages':
+        return {
+          ...[...this.#local.sessions.messages.all()].find((message) => message.id === id)!,
+          node: this.self,
+        };
+    }
+  }
+
+  *#localViews(): Iterable<RecordChange> {
+    for (const record of this.#local.sessions.list()) {
+      yield { kind: 'sessions', view: this.#sessionView(record) };
+    }
+    for (const request of this.#local.hub.permissionRequests()) {
+      yield { kind: 'permissions', view: { ...request, node: this.self } };
+    }
+    for (const message of this.#local.sessions.messages.all()) {
+      yield { kind: 'messages', view: { ...message, node: this.self } };
+    }
+  }
+
+  #remoteChanged({ kind, view }: RecordChange): void {
+    if (kind === 'sessions') {
+      const session = view as SessionView;
+      this.#watcher.sessionChanged(
+        session.id,
+        session.status === SessionStatus.Stopped,
+        session.lastSeq,
+      );
+      this.#updates.publish(session);
+    } else if (kind === 'permissions') {
+      this.#permissionChanges.publish(view as PermissionView);
+    }
+  }
+
+  /** A node came or went: its sessions' status changes with it. */
+  #nodeChanged(before: NodeState | undefined, after: NodeState | undefined): void {
+    const name = (after ?? before)!.name;
+    const alive = after?.alive ?? false;
+    this.#options.log.info({ node: name, alive }, alive ? 'node is up' : 'node is down');
+    for (const view of this.#remoteSessions().values()) {
+      if (view.node === name) this.#updates.publish(view);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from '../log.js';
+import type { RecordKind, RedisKeys } from './redis-keys.js';
+
+/** A record as its owner publishes it: what any node needs to answer for it. */
+export interface RecordView {
+  readonly id: string;
+  /** The node that owns the record. */
+  readonly node: string;
+}
+
+export interface RecordChange {
+  readonly kind: RecordKind;
+  readonly view: RecordView;
+}
+
+const kinds: readonly RecordKind[] = ['sessions', 'permissions', 'messages'];
+
+/**
+ * Shares records (sessions, permission requests, messages) between nodes. The owner writes its
+ * view of a record to a Redis hash and announces it on a channel; every node keeps the other
+ * nodes' views in memory, so queries need no round trip. Writes of one turn of the event loop
+ * go in one pipeline. When Redis comes back, each node writes all of its views again (Redis may
+ * have lost them) and reads everyone else's afresh.
+ */
+export class RecordMirror {
+  readonly #redis: Redis;
+  readonly #subscriber: Redis;
+  readonly #keys: RedisKeys;
+  readonly #self: string;
+  readonly #log: Logger;
+  readonly #remote = new Map<RecordKind, Map<string, RecordView>>(
+    kinds.map((kind) => [kind, new Map()]),
+  );
+  /** Local records changed since the last write, by kind and id: their views are made at write time. */
+  readonly #pending = new Map<string, { kind: RecordKind; view: () => RecordView }>();
+  #writing: Promise<void> | null = null;
+  readonly #changed: (change: RecordChange) => void;
+  #localViews: () => Iterable<RecordChange> = () => [];
+
+  constructor(
+    deps: { redis: Redis; subscriber: Redis; keys: RedisKeys; self: string; log: Logger },
+    changed: (change: RecordChange) => void,
+  ) {
+    this.#redis = deps.redis;
+    this.#subscriber = deps.subscriber;
+    this.#keys = deps.keys;
+    this.#self = deps.self;
+    this.#log = deps.log;
+    this.#changed = changed;
+  }
+
+  /** Starts following other nodes' changes and publishes every local record. */
+  async start(localViews: () => Iterable<RecordChange>): Promise<void> {
+    this.#localViews = localViews;
+    this.#subscriber.on('message', (_channel: string, text: string) => this.#received(text));
+    await this.#subscriber.subscribe(this.#keys.changes);
+    await this.#resync();
+    this.#redis.on('ready', () => {
+      this.#resync().catch((error: unknown) =>
+        this.#log.warn({ err: error }, 'records not shared again yet'),
+      );
+    });
+  }
+
+  /** The other nodes' views of one kind. */
+  remote<T extends RecordView>(kind: RecordKind): ReadonlyMap<string, T> {
+    return this.#remote.get(kind) as Map<string, T>;
+  }
+
+  /** A local record changed; its view is made when it is written. */
+  changed(kind: RecordKind, id: string, view: () => RecordView): void {
+    this.#pending.set(`${kind}:${id}`, { kind, view });
+    this.#schedule();
+  }
+
+  /** Resolves once every change so far is written (or failed to be). */
+  async written(): Promise<void> {
+    while (this.#writing) await this.#writing;
+  }
+
+  #schedule(): void {
+    if (this.#writing || this.#redis.status !== 'ready') return;
+    this.#writing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#write())
+      .finally(() => {
+        this.#writing = null;
+        if (this.#pending.size > 0) this.#schedule();
+      });
+  }
+
+  async #write(): Promise<void> {
+    const batch = [...this.#pending];
+    this.#pending.clear();
+    const pipeline = this.#redis.pipeline();
+    for (const [, { kind, view }] of batch) {
+      const change: RecordChange = { kind, view: view() };
+      pipeline.hset(this.#keys.records(kind), change.view.id, JSON.stringify(change.view));
+      pipeline.publish(this.#keys.changes, JSON.stringify(change));
+    }
+    try {
+      const results = (await pipeline.exec()) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
+    } catch (error) {
+      // Kept for the resync that follows Redis' return, unless changed again meanwhile.
+      for (const [key, item] of batch) if (!this.#pending.has(key)) this.#pending.set(key, item);
+      this.#log.warn({ err: error }, 'record changes not shared yet');
+    }
+  }
+
+  async #resync(): Promise<void> {
+    for (const change of this.#localViews()) {
+      const { kind, view } = change;
+      this.#pending.set(`${kind}:${view.id}`, { kind, view: () => view });
+    }
+    this.#schedule();
+    for (const kind of kinds) {
+      const all = await this.#redis.hgetall(this.#keys.records(kind));
+      const views = this.#remote.get(kind)!;
+      // Merged, not replaced: an owner that has not written its views again yet keeps its old ones.
+      for (const text of Object.values(all)) {
+        const view = JSON.parse(text) as RecordView;
+        if (view.node === this.#self) continue;
+        views.set(view.id, view);
+        this.#changed({ kind, view });
+      }
+    }
+  }
+
+  #received(text: string): void {
+    let change: RecordChange;
+    try {
+      change = JSON.parse(text) as RecordChange;
+    } catch {
+      return;
+    }
+    if (change.view.node === this.#self || !this.#remote.has(change.kind)) return;
+    this.#remote.get(change.kind)!.set(change.view.id, change.view);
+    this.#changed(change);
+  }
+}

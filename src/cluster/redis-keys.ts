@@ -1,0 +1,43 @@
+/** Every Redis key and channel a cluster uses, under one prefix. */
+export class RedisKeys {
+  constructor(readonly prefix: string) {}
+
+  /** The secret nodes authenticate to each other with (made by the first node). */
+  get secret(): string {
+    return `${this.prefix}:secret`;
+  }
+  /** Hash: node name -> its JSON description. */
+  get nodes(): string {
+    return `${this.prefix}:nodes`;
+  }
+  /** String with a TTL: present while the node runs. */
+  lease(node: string): string {
+    return `${this.prefix}:lease:${node}`;
+  }
+  /** Hash per record kind: id -> the owner's JSON view of the record. */
+  records(kind: RecordKind): string {
+    return `${this.prefix}:${kind}`;
+  }
+  /** Channel: every record change, as JSON. */
+  get changes(): string {
+    return `${this.prefix}:changes`;
+  }
+  /** Stream: a session's events, with IDs 0-<seq>. */
+  events(sessionId: string): string {
+    return `${this.prefix}:events:${sessionId}`;
+  }
+  sessionOfEvents(key: string): string {
+    return key.slice(`${this.prefix}:events:`.length);
+  }
+}
+
+export type RecordKind = 'sessions' | 'permissions' | 'messages';
+
+/** Stream entry IDs carry the seq, so a read after seq N is a range from (0-N. */
+export function entryId(seq: number): string {
+  return `0-${seq}`;
+}
+
+export function seqOf(entryId: string): number {
+  return Number(entryId.slice(entryId.indexOf('-') + 1));
+}

@@ -1,0 +1,382 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { execa } from 'execa';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { freePort, spawnHub, type HubProcess } from '../helpers/hub-process.js';
+import { LiveQueue } from '../helpers/live-queue.js';
+import { startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { killTmuxServer } from '../helpers/tmux-probe.js';
+
+const leaseSeconds = 2;
+const eventFields = 'seq eventName payload';
+
+interface Node {
+  readonly name: string;
+  readonly args: string[];
+  readonly socket: string;
+  readonly dataDir: string;
+  hub: HubProcess;
+  ws: Client;
+}
+
+interface Event {
+  seq: number;
+  eventName: string;
+  payload: Record<string, unknown>;
+}
+
+async function gql(url: string, query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as {
+    data?: Record<string, any>;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  };
+}
+
+async function data(node: Node, query: string, variables: Record<string, unknown> = {}) {
+  const result = await gql(node.hub.url, query, variables);
+  if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+  return result.data!;
+}
+
+function subscribe(node: Node, id: string, after: number): LiveQueue<Event> {
+  const queue = new LiveQueue<Event>();
+  const dispose = node.ws.subscribe<{ sessionEvents: Event }>(
+    {
+      query: `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${eventFields} } }`,
+      variables: { id, after },
+    },
+    {
+      next: (result) =>
+        result.errors
+          ? queue.fail(new Error(JSON.stringify(result.errors)))
+          : queue.push(result.data!.sessionEvents),
+      error: (error) => queue.fail(new Error(JSON.stringify(error))),
+      complete: () => queue.complete(),
+    },
+  );
+  queue.onDispose(dispose);
+  return queue;
+}
+
+/** Polls until `check` passes, returning its last value. */
+async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
+    await sleep(100);
+  }
+}
+
+function expectContiguous(events: readonly Event[], from = 1): void {
+  expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => from + i));
+}
+
+describe('hub nodes on one Redis', () => {
+  let world: ClaudeWorld;
+  let redis: RedisServer;
+  let outside: string;
+  const nodes = new Map<string, Node>();
+  const prefix = `cch-test-${process.pid}`;
+  const node = (name: string) => nodes.get(name)!;
+
+  async function startNode(name: string): Promise<Node> {
+    const known = nodes.get(name);
+    const dataDir = known?.dataDir ?? mkdtempSync(path.join(tmpdir(), `cch-node-${name}-`));
+    const socket = known?.socket ?? `cch-node-${name}-${process.pid}`;
+    const args = known?.args ?? [
+      '--port',
+      String(await freePort()),
+      '--data-dir',
+      dataDir,
+      '--tmux-socket',
+      socket,
+      '--claude-bin',
+      claudeBin,
+      '--redis-url',
+      redis.url,
+      '--redis-prefix',
+      prefix,
+      '--node-name',
+      name,
+      '--node-lease',
+      String(leaseSeconds),
+    ];
+    const hub = await spawnHub(args, world.env);
+    const ws = createClient({
+      url: hub.url.replace(/^http/, 'ws'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
+    const started = { name, args, socket, dataDir, hub, ws };
+    nodes.set(name, started);
+    return started;
+  }
+
+  beforeAll(async () => {
+    world = await startClaudeWorld();
+    outside = world.makeUntrustedCwd();
+    redis = await startRedis();
+    for (const name of ['a', 'b', 'c']) await startNode(name);
+  });
+
+  afterAll(async () => {
+    for (const { hub, ws, socket, dataDir } of nodes.values()) {
+      await ws.dispose();
+      hub.process.kill('SIGTERM');
+      await hub.process;
+      await killTmuxServer(socket);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    await redis?.stop();
+    await world?.close();
+  });
+
+  it('refuses to start when Redis does not answer, saying so', async () => {
+    const closed = `redis://127.0.0.1:${await freePort()}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-node-x-'));
+    try {
+      const attempt = spawnHub(
+        ['--port', '0', '--data-dir', dataDir, '--tmux-socket', `cch-x-${process.pid}`],
+        { ...world.env, CLAUDE_HUB_REDIS_URL: closed },
+      );
+      await expect(attempt).rejects.toThrow(
+        new RegExp(`cannot reach Redis at ${closed}/?: .*ECONNREFUSED`),
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('lists the nodes with their liveness', async () => {
+    const { nodes: listed } = await data(
+      node('a'),
+      `{ nodes { name url alive self liveSessions } }`,
+    );
+    expect(listed).toEqual(
+      ['a', 'b', 'c'].map((name) => ({
+        name,
+        url: node(name).hub.url.replace(/\/graphql$/, ''),
+        alive: true,
+        self: name === 'a',
+        liveSessions: 0,
+      })),
+    );
+  });
+
+  let sessionId: string;
+  let tmuxSession: string;
+  let seen: Event[];
+
+  it('runs a session on B through A, streams it identically on A and C, and decides through C', async () => {
+    const { createSession: session } = await data(
+      node('a'),
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT, node: "b" }) { id node status tmuxSession } }`,
+      { cwd: world.makeCwd() },
+    );
+    expect(session).toMatchObject({ node: 'b', status: 'IDLE' });
+    ({ id: sessionId, tmuxSession } = session);
+    // claude runs in B's tmux, and only there.
+    const has = (socket: string) =>
+      execa('tmux', ['-L', socket, 'has-session', '-t', `=${tmuxSession}`], { reject: false });
+    expect((await has(node('b').socket)).exitCode).toBe(0);
+    expect((await has(node('a').socket)).exitCode).not.toBe(0);
+
+    const onA = subscribe(node('a'), sessionId, 0);
+    const onC = subscribe(node('c'), sessionId, 0);
+    const target = path.join(outside, 'made-in-cluster.txt');
+    await data(
+      node('a'),
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      { id: sessionId, text: `run: touch ${target} && echo made` },
+    );
+    await onC.until((event) => event.eventName === 'PermissionRequest', 60_000);
+    const { permissionRequests } = await data(
+      node('c'),
+      `{ permissionRequests(status: PENDING) { id sessionId toolName } }`,
+    );
+    expect(permissionRequests).toEqual([{ id: expect.any(String), sessionId, toolName: 'Bash' }]);
+    const { session: waiting } = await data(
+      node('c'),
+      `query($id: ID!) { session(id: $id) { status node pendingPermissions { id } } }`,
+      { id: sessionId },
+    );
+    expect(waiting).toEqual({
+      status: 'AWAITING_PERMISSION',
+      node: 'b',
+      pendingPermissions: [{ id: permissionRequests[0].id }],
+    });
+    const { decidePermission } = await data(
+      node('c'),
+      `mutation($input: DecidePermissionInput!) { decidePermission(input: $input) { request { status sessionId } error { code } } }`,
+      { input: { requestId: permissionRequests[0].id, behavior: 'ALLOW' } },
+    );
+    expect(decidePermission).toEqual({
+      request: { status: 'ALLOWED', sessionId },
+      error: null,
+    });
+
+    await onC.until((event) => event.eventName === 'Stop', 60_000);
+    const fromA = await onA.until((event) => event.eventName === 'Stop', 60_000);
+    expect(existsSync(target)).toBe(true);
+    expect(onC.received).toEqual(fromA);
+    expectContiguous(fromA);
+    expect(fromA.map((event) => event.eventName)).toEqual(
+      expect.arrayContaining([
+        'SessionStart',
+        'UserPromptSubmit',
+        'PermissionRequest',
+        'PostToolUse',
+        'Stop',
+      ]),
+    );
+    const post = fromA.find((event) => event.eventName === 'PostToolUse')!;
+    expect(post.payload).toMatchObject({ session_id: sessionId, tool_name: 'Bash' });
+    // What the owner stored is what the other nodes read.
+    const { session: onB } = await data(
+      node('b'),
+      `query($id: ID!) { session(id: $id) { events(after: 0, limit: 1000) { ${eventFields} } } }`,
+      { id: sessionId },
+    );
+    expect(onB.events).toEqual(fromA);
+    const { session: viaC } = await data(
+      node('c'),
+      `query($id: ID!) { session(id: $id) { status node attachCommand messages { status text } events(after: 0, limit: 1000) { seq } } }`,
+      { id: sessionId },
+    );
+    expect(viaC).toMatchObject({
+      status: 'IDLE',
+      node: 'b',
+      attachCommand: expect.stringContaining(node('b').socket),
+      messages: [{ status: 'DELIVERED', text: `run: touch ${target} && echo made` }],
+    });
+    expect(viaC.events.map((event: Event) => event.seq)).toEqual(fromA.map((event) => event.seq));
+    const { nodes: listed } = await data(node('c'), `{ nodes { name liveSessions } }`);
+    expect(listed).toContainEqual({ name: 'b', liveSessions: 1 });
+    seen = fromA;
+    onA.dispose();
+    onC.dispose();
+  });
+
+  it('shows the sessions of a killed node as UNREACHABLE, and re-adopts them when it returns', async () => {
+    const onA = subscribe(node('a'), sessionId, seen.length);
+    await sleep(300); // the subscription joins B's stream
+    node('b').hub.process.kill('SIGKILL');
+    await node('b').hub.process;
+    const statusOnA = () =>
+      data(node('a'), `query($id: ID!) { session(id: $id) { status } }`, { id: sessionId });
+    const killedAt = Date.now();
+    await eventually(statusOnA, (d) => d.session.status === 'UNREACHABLE', 10_000);
+    expect(Date.now() - killedAt).toBeLessThan((leaseSeconds + 3) * 1000);
+    const { nodes: listed } = await data(node('c'), `{ nodes { name alive } }`);
+    expect(listed).toContainEqual({ name: 'b', alive: false });
+    const refused = await gql(
+      node('c').hub.url,
+      `mutation($id: ID!) { sendMessage(sessionId: $id, text: "hello") { id } }`,
+      { id: sessionId },
+    );
+    expect(refused.errors?.[0]?.extensions?.code).toBe('NODE_UNREACHABLE');
+
+    await startNode('b');
+    await eventually(statusOnA, (d) => d.session.status === 'IDLE', 20_000);
+    await data(
+      node('c'),
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      { id: sessionId, text: 'after the restart' },
+    );
+    const more = await onA.until(
+      (event) => event.eventName === 'Stop' && event.seq > seen.length,
+      60_000,
+    );
+    expectContiguous(more, seen.length + 1);
+    expect(more.find((e) => e.eventName === 'UserPromptSubmit')?.payload.prompt).toBe(
+      'after the restart',
+    );
+    seen = [...seen, ...more];
+    onA.dispose();
+  });
+
+  it('loses no event when Redis restarts in the middle of a turn', async () => {
+    const onC = subscribe(node('c'), sessionId, seen.length);
+    const target = path.join(outside, 'made-during-outage.txt');
+    await data(
+      node('a'),
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      { id: sessionId, text: `run: touch ${target} && echo made-again` },
+    );
+    await onC.until((event) => event.eventName === 'PermissionRequest', 60_000);
+
+    await redis.kill();
+    const readyOnB = async () => {
+      const response = await fetch(node('b').hub.url.replace(/\/graphql$/, '/readyz'));
+      return { status: response.status, body: await response.json() };
+    };
+    const down = await eventually(readyOnB, (r) => r.status === 503, 10_000);
+    expect(down.body.checks).toMatchObject({ redis: false, store: true });
+
+    // The turn goes on while Redis is away: A still knows who runs the request.
+    const { permissionRequests } = await data(
+      node('a'),
+      `{ permissionRequests(status: PENDING) { id sessionId } }`,
+    );
+    const pending = permissionRequests.find(
+      (r: { sessionId: string }) => r.sessionId === sessionId,
+    );
+    const { decidePermission } = await data(
+      node('a'),
+      `mutation($input: DecidePermissionInput!) { decidePermission(input: $input) { request { status } error { code } } }`,
+      { input: { requestId: pending.id, behavior: 'ALLOW' } },
+    );
+    expect(decidePermission).toEqual({ request: { status: 'ALLOWED' }, error: null });
+    await eventually(
+      async () => existsSync(target),
+      (made) => made,
+      30_000,
+    );
+    await sleep(1000); // the rest of the turn is stored on B meanwhile
+
+    await redis.start();
+    await eventually(readyOnB, (r) => r.status === 200, 15_000);
+    await onC.until((event) => event.eventName === 'Stop', 60_000);
+    const received = onC.received;
+    expectContiguous(received, seen.length + 1);
+    expect(received.map((event) => event.eventName)).toEqual(
+      expect.arrayContaining(['UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Stop']),
+    );
+    const { session: onB } = await data(
+      node('b'),
+      `query($id: ID!, $after: Int) { session(id: $id) { events(after: $after, limit: 1000) { ${eventFields} } } }`,
+      { id: sessionId, after: seen.length },
+    );
+    expect(received).toEqual(onB.events);
+    onC.dispose();
+  });
+
+  it('stops the session through C, and a stream on A ends after its SessionEnd', async () => {
+    const onA = subscribe(node('a'), sessionId, 0);
+    const { stopSession } = await data(
+      node('c'),
+      `mutation($id: ID!) { stopSession(id: $id) { status node } }`,
+      { id: sessionId },
+    );
+    expect(stopSession).toEqual({ status: 'STOPPED', node: 'b' });
+    await onA.waitForComplete(20_000);
+    expect(onA.received.at(-1)?.eventName).toBe('SessionEnd');
+    expectContiguous(onA.received);
+  });
+});
