@@ -42,6 +42,7 @@ export class NodeRegistry {
   #nodes = new Map<string, NodeState>();
   #timer: NodeJS.Timeout | null = null;
   #renewedAt = 0;
+  #graceUntil = 0;
   readonly #changed: (before: NodeState | undefined, after: NodeState | undefined) => void;
 
   constructor(
@@ -79,6 +80,10 @@ export class NodeRegistry {
     await this.#refresh();
     this.#timer = setInterval(() => void this.#tick(), this.#leaseMs / 3);
     this.#timer.unref();
+    this.#redis.on('ready', () => {
+      this.#graceUntil = Date.now() + this.#leaseMs;
+      void this.#tick();
+    });
   }
 
   /** Every node that has joined, alive or not, by name. */
@@ -134,12 +139,18 @@ export class NodeRegistry {
     const leases = names.length
       ? await this.#redis.mget(...names.map((name) => this.#keys.lease(name)))
       : [];
-    const nodes = new Map<string, NodeState>();
+    // Right after Redis came back (maybe empty, after a restart) every lease may be gone: the
+    // nodes alive before get one lease to renew theirs. A node missing from Redis stays known.
+    const before = this.#nodes;
+    const grace = Date.now() < this.#graceUntil;
+    const nodes = new Map<string, NodeState>(
+      [...before].map(([name, node]) => [name, { ...node, alive: grace && node.alive }]),
+    );
     names.forEach((name, i) => {
       const description = JSON.parse(described[name]!) as NodeDescription;
-      nodes.set(name, { ...description, alive: leases[i] !== null });
+      const alive = leases[i] !== null || (grace && before.get(name)?.alive === true);
+      nodes.set(name, { ...description, alive });
     });
-    const before = this.#nodes;
     this.#nodes = nodes;
     for (const name of new Set([...before.keys(), ...nodes.keys()])) {
       const [was, is] = [before.get(name), nodes.get(name)];

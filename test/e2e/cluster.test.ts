@@ -48,24 +48,29 @@ async function data(node: Node, query: string, variables: Record<string, unknown
   return result.data!;
 }
 
-function subscribe(node: Node, id: string, after: number): LiveQueue<Event> {
-  const queue = new LiveQueue<Event>();
-  const dispose = node.ws.subscribe<{ sessionEvents: Event }>(
-    {
-      query: `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${eventFields} } }`,
-      variables: { id, after },
-    },
+function watch<T>(node: Node, query: string, variables: Record<string, unknown>): LiveQueue<T> {
+  const queue = new LiveQueue<T>();
+  const dispose = node.ws.subscribe<Record<string, T>>(
+    { query, variables },
     {
       next: (result) =>
         result.errors
           ? queue.fail(new Error(JSON.stringify(result.errors)))
-          : queue.push(result.data!.sessionEvents),
+          : queue.push(Object.values(result.data!)[0]!),
       error: (error) => queue.fail(new Error(JSON.stringify(error))),
       complete: () => queue.complete(),
     },
   );
   queue.onDispose(dispose);
   return queue;
+}
+
+function subscribe(node: Node, id: string, after: number): LiveQueue<Event> {
+  return watch<Event>(
+    node,
+    `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${eventFields} } }`,
+    { id, after },
+  );
 }
 
 /** Polls until `check` passes, returning its last value. */
@@ -199,6 +204,16 @@ describe('hub nodes on one Redis', () => {
 
     const onA = subscribe(node('a'), sessionId, 0);
     const onC = subscribe(node('c'), sessionId, 0);
+    const updatesOnC = watch<{ status: string; node: string }>(
+      node('c'),
+      `subscription($id: ID) { sessionUpdates(id: $id) { status node } }`,
+      { id: sessionId },
+    );
+    const requestsOnA = watch<{ status: string; sessionId: string }>(
+      node('a'),
+      `subscription { permissionRequests { status sessionId } }`,
+      {},
+    );
     const target = path.join(outside, 'made-in-cluster.txt');
     await data(
       node('a'),
@@ -232,6 +247,15 @@ describe('hub nodes on one Redis', () => {
     });
 
     await onC.until((event) => event.eventName === 'Stop', 60_000);
+    await updatesOnC.until((update) => update.status === 'AWAITING_PERMISSION');
+    await updatesOnC.until((update) => update.status === 'IDLE');
+    expect(updatesOnC.received.every((update) => update.node === 'b')).toBe(true);
+    expect(await requestsOnA.until((request) => request.status === 'ALLOWED')).toEqual([
+      { status: 'PENDING', sessionId },
+      { status: 'ALLOWED', sessionId },
+    ]);
+    updatesOnC.dispose();
+    requestsOnA.dispose();
     const fromA = await onA.until((event) => event.eventName === 'Stop', 60_000);
     expect(existsSync(target)).toBe(true);
     expect(onC.received).toEqual(fromA);
@@ -268,6 +292,12 @@ describe('hub nodes on one Redis', () => {
     expect(viaC.events.map((event: Event) => event.seq)).toEqual(fromA.map((event) => event.seq));
     const { nodes: listed } = await data(node('c'), `{ nodes { name liveSessions } }`);
     expect(listed).toContainEqual({ name: 'b', liveSessions: 1 });
+    const { session: screened } = await data(
+      node('a'),
+      `query($id: ID!) { session(id: $id) { screen } }`,
+      { id: sessionId },
+    );
+    expect(screened.screen).toContain('made');
     seen = fromA;
     onA.dispose();
     onC.dispose();
@@ -283,8 +313,12 @@ describe('hub nodes on one Redis', () => {
     const killedAt = Date.now();
     await eventually(statusOnA, (d) => d.session.status === 'UNREACHABLE', 10_000);
     expect(Date.now() - killedAt).toBeLessThan((leaseSeconds + 3) * 1000);
-    const { nodes: listed } = await data(node('c'), `{ nodes { name alive } }`);
-    expect(listed).toContainEqual({ name: 'b', alive: false });
+    // Each node sees the lease lapse on its own, within a third of a lease.
+    await eventually(
+      () => data(node('c'), `{ nodes { name alive } }`),
+      (d) => d.nodes.some((n: { name: string; alive: boolean }) => n.name === 'b' && !n.alive),
+      leaseSeconds * 1000,
+    );
     const refused = await gql(
       node('c').hub.url,
       `mutation($id: ID!) { sendMessage(sessionId: $id, text: "hello") { id } }`,
@@ -294,11 +328,16 @@ describe('hub nodes on one Redis', () => {
 
     await startNode('b');
     await eventually(statusOnA, (d) => d.session.status === 'IDLE', 20_000);
-    await data(
+    const { ask } = await data(
       node('c'),
-      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      `mutation($id: ID!, $text: String!) { ask(sessionId: $id, text: $text) { __typename ... on AskReply { reply message { status } events { seq eventName } } } }`,
       { id: sessionId, text: 'after the restart' },
     );
+    expect(ask).toMatchObject({
+      __typename: 'AskReply',
+      reply: 'echo: after the restart',
+      message: { status: 'DELIVERED' },
+    });
     const more = await onA.until(
       (event) => event.eventName === 'Stop' && event.seq > seen.length,
       60_000,
@@ -306,6 +345,11 @@ describe('hub nodes on one Redis', () => {
     expectContiguous(more, seen.length + 1);
     expect(more.find((e) => e.eventName === 'UserPromptSubmit')?.payload.prompt).toBe(
       'after the restart',
+    );
+    expect(ask.events).toEqual(
+      more
+        .filter((e) => e.seq >= ask.events[0].seq)
+        .map(({ seq, eventName }) => ({ seq, eventName })),
     );
     seen = [...seen, ...more];
     onA.dispose();
@@ -320,6 +364,13 @@ describe('hub nodes on one Redis', () => {
       { id: sessionId, text: `run: touch ${target} && echo made-again` },
     );
     await onC.until((event) => event.eventName === 'PermissionRequest', 60_000);
+    const pendingOnA = () =>
+      data(node('a'), `{ permissionRequests(status: PENDING) { id sessionId } }`);
+    const { permissionRequests } = await eventually(
+      pendingOnA,
+      (d) => d.permissionRequests.length === 1,
+      10_000,
+    );
 
     await redis.kill();
     const readyOnB = async () => {
@@ -330,13 +381,8 @@ describe('hub nodes on one Redis', () => {
     expect(down.body.checks).toMatchObject({ redis: false, store: true });
 
     // The turn goes on while Redis is away: A still knows who runs the request.
-    const { permissionRequests } = await data(
-      node('a'),
-      `{ permissionRequests(status: PENDING) { id sessionId } }`,
-    );
-    const pending = permissionRequests.find(
-      (r: { sessionId: string }) => r.sessionId === sessionId,
-    );
+    const [pending] = permissionRequests;
+    expect(pending.sessionId).toBe(sessionId);
     const { decidePermission } = await data(
       node('a'),
       `mutation($input: DecidePermissionInput!) { decidePermission(input: $input) { request { status } error { code } } }`,
@@ -367,7 +413,7 @@ describe('hub nodes on one Redis', () => {
     onC.dispose();
   });
 
-  it('stops the session through C, and a stream on A ends after its SessionEnd', async () => {
+  it('stops the session through C (a stream on A ends after its SessionEnd) and resumes it through A', async () => {
     const onA = subscribe(node('a'), sessionId, 0);
     const { stopSession } = await data(
       node('c'),
@@ -378,5 +424,15 @@ describe('hub nodes on one Redis', () => {
     await onA.waitForComplete(20_000);
     expect(onA.received.at(-1)?.eventName).toBe('SessionEnd');
     expectContiguous(onA.received);
+
+    const { resumeSession } = await data(
+      node('a'),
+      `mutation($id: ID!) { resumeSession(id: $id) { status node } }`,
+      { id: sessionId },
+    );
+    expect(resumeSession).toEqual({ status: 'IDLE', node: 'b' });
+    await data(node('a'), `mutation($id: ID!) { stopSession(id: $id) { id } }`, {
+      id: sessionId,
+    });
   });
 });
