@@ -19,6 +19,7 @@ export const SessionFields = graphql(`
     lastEventAt
     lastAssistantMessage
     restartCount
+    node
   }
 `);
 

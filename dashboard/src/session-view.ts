@@ -153,6 +153,7 @@ export class SessionView {
         el('dd', {}, session.cwd),
         el('dt', {}, 'attach'),
         el('dd', {}, el('code', { class: 'attach' }, session.attachCommand)),
+        ...(session.node ? [el('dt', {}, 'node'), el('dd', {}, session.node)] : []),
         el('dt', {}, 'model'),
         el('dd', {}, session.model ?? 'default'),
         el('dt', {}, 'permissions'),

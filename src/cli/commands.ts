@@ -54,7 +54,8 @@ async function textArgument(value: string, io: Io): Promise<string> {
 export const commands: Record<string, Command> = {
   ls: {
     args: '[--json]',
-    summary: 'List the sessions: id, status, time since the last event, cwd, attach command.',
+    summary:
+      'List the sessions: id, status, time since the last event, cwd, attach command (and node, in a cluster).',
     positionals: 0,
     options: { json: { type: 'boolean' } },
     async run(client, values, _positionals, io) {
@@ -64,19 +65,22 @@ export const commands: Record<string, Command> = {
         return ExitCode.Ok;
       }
       if (sessions.length === 0) return ExitCode.Ok;
+      const clustered = sessions.some((s) => s.node !== null);
       const rows = sessions.map((s) => [
         s.id,
         s.status,
         age(s.lastEventAt),
         s.cwd,
         s.attachCommand,
+        ...(clustered ? [s.node ?? ''] : []),
       ]);
-      io.out(table([['ID', 'STATUS', 'LAST', 'CWD', 'ATTACH'], ...rows]));
+      const head = ['ID', 'STATUS', 'LAST', 'CWD', 'ATTACH', ...(clustered ? ['NODE'] : [])];
+      io.out(table([head, ...rows]));
       return ExitCode.Ok;
     },
   },
   new: {
-    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--trust]',
+    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--trust] [--node NODE]',
     summary: 'Start a session; prints its id once claude is ready.',
     positionals: 0,
     options: {
@@ -86,10 +90,12 @@ export const commands: Record<string, Command> = {
       'permission-mode': { type: 'string' },
       name: { type: 'string' },
       trust: { type: 'boolean' },
+      node: { type: 'string' },
     },
     optionHelp: [
       '--permission-mode  DEFAULT, ACCEPT_EDITS, PLAN, AUTO, DONT_ASK or BYPASS_PERMISSIONS',
       '--trust            answer the workspace-trust dialog with yes',
+      '--node             the cluster node to run it on',
     ],
     async run(client, values, _positionals, io) {
       if (typeof values.cwd !== 'string') throw new UsageError('--cwd is required');
@@ -103,6 +109,7 @@ export const commands: Record<string, Command> = {
           name: values.name as string | undefined,
           permissionMode: values['permission-mode'] as never,
           trustWorkspace: values.trust === true ? true : undefined,
+          node: values.node as string | undefined,
         },
       });
       io.out(createSession.id);

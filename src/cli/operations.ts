@@ -11,6 +11,7 @@ export const SessionsQuery = graphql(`
       cwd
       lastEventAt
       attachCommand
+      node
     }
   }
 `);

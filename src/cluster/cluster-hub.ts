@@ -310,7 +310,10 @@ export class ClusterHub implements Hub {
         `no node is named ${describeValue(node)}; the nodes are ${known}`,
       );
     }
-    return (await this.#call(target, 'create', [{ ...input, node: null }])) as SessionView;
+    const created = (await this.#call(target, 'create', [{ ...input, node: null }])) as SessionView;
+    // Commands may follow at once, before the owner's announcement of the session arrives.
+    this.#records.learn('sessions', created);
+    return created;
   }
   resume(id: string): Promise<SessionRecord> {
     return this.#command(id, 'resume', [id], () => this.#local.hub.resume(id));

@@ -68,6 +68,12 @@ export class RecordMirror {
     return this.#remote.get(kind) as Map<string, T>;
   }
 
+  /** A view another node returned (a session it just created), until its announcement arrives. */
+  learn(kind: RecordKind, view: RecordView): void {
+    const views = this.#remote.get(kind)!;
+    if (!views.has(view.id)) views.set(view.id, view);
+  }
+
   /** A local record changed; its view is made when it is written. */
   changed(kind: RecordKind, id: string, view: () => RecordView): void {
     this.#pending.set(`${kind}:${id}`, { kind, view });

@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n  }\n": typeof types.SessionFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n  }\n": typeof types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    attention {\n      ...AttentionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": typeof types.DashboardOverviewDocument,
@@ -31,7 +31,7 @@ type Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": typeof types.DashboardSendKeysDocument,
-    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n    }\n  }\n": typeof types.CliSessionsDocument,
+    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n": typeof types.CliSessionsDocument,
     "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": typeof types.CliAttentionDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": typeof types.CliCreateSessionDocument,
     "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n    }\n  }\n": typeof types.CliEnqueueMessageDocument,
@@ -42,7 +42,7 @@ type Documents = {
     "\n  subscription CliTail($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      payload\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PreToolUseEvent {\n        toolName\n        toolInput\n      }\n      ... on PostToolUseEvent {\n        toolName\n        toolResponse\n        durationMs\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n    }\n  }\n": typeof types.CliTailDocument,
 };
 const documents: Documents = {
-    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n  }\n": types.SessionFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n  }\n": types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    attention {\n      ...AttentionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": types.DashboardOverviewDocument,
@@ -59,7 +59,7 @@ const documents: Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": types.DashboardSendKeysDocument,
-    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n    }\n  }\n": types.CliSessionsDocument,
+    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n": types.CliSessionsDocument,
     "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": types.CliAttentionDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": types.CliCreateSessionDocument,
     "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n    }\n  }\n": types.CliEnqueueMessageDocument,
@@ -87,7 +87,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n  }\n"];
+export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -155,7 +155,7 @@ export function graphql(source: "\n  mutation DashboardSendKeys($sessionId: ID!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n    }\n  }\n"): (typeof documents)["\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n    }\n  }\n"];
+export function graphql(source: "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n"): (typeof documents)["\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

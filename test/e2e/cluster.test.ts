@@ -298,6 +298,16 @@ describe('hub nodes on one Redis', () => {
       { id: sessionId },
     );
     expect(screened.screen).toContain('made');
+    // The command line lists it, with its node, from any node.
+    const ls = await execa(
+      'node',
+      ['--import', 'tsx', 'src/main.ts', 'ls', '--url', node('c').hub.url],
+      {
+        cwd: new URL('../..', import.meta.url).pathname,
+      },
+    );
+    expect(ls.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS.*NODE$/);
+    expect(ls.stdout).toMatch(new RegExp(`^${sessionId}\\s+IDLE\\s.*\\sb$`, 'm'));
     seen = fromA;
     onA.dispose();
     onC.dispose();

@@ -42,6 +42,12 @@ describe('parseConfig', () => {
     [['--nope'], 'unknown option "--nope" (see --help)'],
     [['--tmux-socket', 'a b'], '--tmux-socket must be letters, digits, "_", "." or "-", got "a b"'],
     [['--hook-timeout', '0'], '--hook-timeout must be a whole number of at least 1, got "0"'],
+    [['--redis-url', 'not a url'], '--redis-url must be a URL, got "not a url"'],
+    [
+      ['--redis-url', 'http://127.0.0.1:6379'],
+      '--redis-url must start with redis:// or rediss://, got "http://127.0.0.1:6379"',
+    ],
+    [['--node-name', 'box 1'], '--node-name must be letters, digits, "_", "." or "-", got "box 1"'],
   ])('rejects %j with a one-line error', (argv, error) => {
     expect(parseConfig(argv, {})).toEqual({ ok: false, error });
   });
