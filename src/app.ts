@@ -172,16 +172,15 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   );
   let openStreams = 0;
   const streams = { open: () => void openStreams++, close: () => void openStreams-- };
+  const streamOptions = { bufferLimit: config.subscriberBuffer, replayPageSize: 1000, streams };
   const events = (sessionId: string, after: number | null) =>
     sessionEvents(
       {
         log: eventLog,
         bus,
-        bufferLimit: config.subscriberBuffer,
-        replayPageSize: 1000,
+        ...streamOptions,
         liveFrom: (id) => eventLog.lastSeq(id),
         isEnded: (id) => sessions.isEnded(id),
-        streams,
       },
       sessionId,
       after,
@@ -241,7 +240,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         eventLog,
         bus,
         permissionChanges,
-        streamOptions: { bufferLimit: config.subscriberBuffer, replayPageSize: 1000, streams },
+        streamOptions,
       },
       {
         redisUrl: config.redisUrl,

@@ -83,6 +83,7 @@ export class ClusterHub implements Hub {
   readonly #client: NodeClient;
   readonly #updates = new Topic<SessionRecord>();
   readonly #permissionChanges = new Topic<PermissionRecord>();
+  readonly #unlisten: (() => void)[];
   /** The secret nodes call each other with. */
   readonly secret: string;
   readonly log: Pick<EventLog, 'read'>;
@@ -144,11 +145,13 @@ export class ClusterHub implements Hub {
           ? local.eventLog.read(sessionId, options)
           : this.#remoteLog.read(sessionId, options),
     };
-    local.sessions.updates.listen((record) => {
-      this.#updates.publish(record);
-      this.localChanged('sessions', record.id);
-    });
-    local.permissionChanges.listen((request) => this.#permissionChanges.publish(request));
+    this.#unlisten = [
+      local.sessions.updates.listen((record) => {
+        this.#updates.publish(record);
+        this.localChanged('sessions', record.id);
+      }),
+      local.permissionChanges.listen((request) => this.#permissionChanges.publish(request)),
+    ];
   }
 
   async #start(): Promise<void> {
@@ -178,6 +181,7 @@ export class ClusterHub implements Hub {
   }
 
   async close(): Promise<void> {
+    for (const unlisten of this.#unlisten) unlisten();
     await this.#streams.drained();
     await this.#records.written();
     await this.#watcher.close();
