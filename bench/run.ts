@@ -26,7 +26,12 @@ const smoke = process.argv.includes('--smoke');
 const profileDir = process.argv.includes('--profile')
   ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1] ?? 'profile')
   : null;
-const writeResults = !process.argv.includes('--no-write') && !smoke;
+/** `--only ingest,fanout,replay,per-event,start,memory` runs just those sections (implies --no-write). */
+const only = process.argv.includes('--only')
+  ? new Set((process.argv[process.argv.indexOf('--only') + 1] ?? '').split(','))
+  : null;
+const runs = (section: string) => only === null || only.has(section);
+const writeResults = !process.argv.includes('--no-write') && !smoke && only === null;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const forwarder = path.join(root, 'hooks/forward.sh');
 
@@ -103,8 +108,11 @@ interface Target {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-/** POSTs one hook event over a kept-alive connection; resolves with the status. */
-function post(base: string, target: Target, body: string): Promise<number> {
+/**
+ * POSTs one hook event over a kept-alive connection; resolves with the status. A request on a
+ * reused connection that the hub closed as idle at the same moment is sent again, once.
+ */
+function post(base: string, target: Target, body: string, retry = true): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${base}/hooks`,
@@ -122,7 +130,11 @@ function post(base: string, target: Target, body: string): Promise<number> {
         res.on('end', () => resolve(res.statusCode ?? 0));
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (retry && req.reusedSocket && error.code === 'ECONNRESET')
+        resolve(post(base, target, body, false));
+      else reject(error);
+    });
     req.end(body);
   });
 }
@@ -257,16 +269,18 @@ async function main(): Promise<void> {
       );
       return performance.now() - t0;
     };
-    await startOnce();
-    await bareStartTimes(world, socket, 1);
-    for (let i = 0; i < sizes.starts; i++) {
+    if (runs('start')) {
+      await startOnce();
+      await bareStartTimes(world, socket, 1);
+    }
+    for (let i = 0; runs('start') && i < sizes.starts; i++) {
       hubStarts.push(await startOnce());
       bareStarts.push(...(await bareStartTimes(world, socket, 1)));
     }
 
     // Live sessions: the load goes to real sessions, with their own hook secrets.
     const created: { id: string; tmuxSession: string }[] = [];
-    while (created.length + sizes.starts + 1 < sizes.liveSessions) {
+    while (created.length + (runs('start') ? sizes.starts + 1 : 0) < sizes.liveSessions) {
       const { createSession } = await gqlData(
         hub.url,
         'mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }',
@@ -282,12 +296,14 @@ async function main(): Promise<void> {
       })),
     );
     const liveRss = rssMb(hubPid);
+    // Sessions just created are still starting claude; the ingest section gives them this time.
+    if (!runs('ingest')) await new Promise((resolve) => setTimeout(resolve, 5000));
 
     // 1. Hook ingest: wrk when installed (a C client leaves the second core to the hub), else Node.
     await ingest(base, live[0]!, sizes.warmup, 16);
     const useWrk =
       !smoke && (await execa('sh', ['-c', 'command -v wrk'], { reject: false })).exitCode === 0;
-    for (const concurrency of [1, 16, 64]) {
+    for (const concurrency of runs('ingest') ? [1, 16, 64] : []) {
       const { p50, p99, perSecond, client } = useWrk
         ? await ingestWithWrk(base, live[0]!, concurrency, sizes.rateSeconds * 2, dataDir)
         : await ingest(base, live[0]!, sizes.ingest, concurrency).then(
@@ -310,7 +326,7 @@ async function main(): Promise<void> {
         ...(concurrency === 64 ? { target: '>= 10000 events/s', ok: perSecond >= 10_000 } : {}),
       });
     }
-    {
+    if (runs('ingest')) {
       const latencies: number[] = [];
       const start = performance.now();
       const total = Math.round(1000 * sizes.rateSeconds);
@@ -333,7 +349,7 @@ async function main(): Promise<void> {
     }
 
     // 2. Fan-out at 2,000 events/s offered.
-    for (const sessionsUsed of [1, 10]) {
+    for (const sessionsUsed of runs('fanout') ? [1, 10] : []) {
       for (const subscribers of sizes.fanoutSubscribers) {
         const targets = live.slice(0, Math.min(sessionsUsed, live.length));
         const sent = new Map<string, number>();
@@ -377,7 +393,7 @@ async function main(): Promise<void> {
     }
 
     // 3. Replay of a long session.
-    {
+    if (runs('replay')) {
       const target = live.at(-1)!;
       const have = await countEvents(hub.url, target.id);
       await ingest(base, target, Math.max(0, sizes.replay - have), 64);
@@ -419,7 +435,7 @@ async function main(): Promise<void> {
     }
 
     // 4. What claude waits for per event: HTTP hook vs the forwarder vs a python forwarder.
-    {
+    if (runs('per-event')) {
       const target = live[0]!;
       const body = payload(target.id, 0);
       const http: number[] = [];
@@ -471,7 +487,7 @@ async function main(): Promise<void> {
     }
 
     // 5 (results). Session start.
-    {
+    if (runs('start')) {
       const [hubMedian, bareMedian] = [percentile(hubStarts, 50), percentile(bareStarts, 50)];
       const overhead = hubMedian / bareMedian - 1;
       rows.push({
@@ -489,7 +505,7 @@ async function main(): Promise<void> {
     }
 
     // 6. Memory.
-    {
+    if (runs('memory')) {
       const target = live[1] ?? live[0]!;
       const have = await countEvents(hub.url, target.id);
       const stored = (await totalEvents(hub.url)) ?? have;
