@@ -15,6 +15,7 @@ import { withErrorCodes } from '../auth/guard-plugin.js';
 import { authorize } from '../auth/operation-scope.js';
 import type { Principal } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
+import { SessionEventStream } from '../events/session-events.js';
 import type { Logger } from '../log.js';
 import { bearerSecret, type AccessGate, type ConnectionCounter } from './access-gate.js';
 
@@ -56,21 +57,50 @@ function executeShared(root: Root, args: ExecutionArgs, event: unknown): Promise
 }
 
 /**
- * Sends the results of a source stream itself, as graphql-ws `next` messages built from the
- * shared payload and this subscription's id, and yields nothing: graphql-ws still handles
- * errors and `complete`, which it sends after the last result since the stream ends first.
+ * Sends a subscription's results itself, as graphql-ws `next` messages built from the shared
+ * payload and the subscription's id. To graphql-ws it is a stream that yields nothing and ends
+ * when its source does, so graphql-ws still sends `error` and `complete`, after the last
+ * result. return() (the client's `complete`, or the connection closing) ends the source at
+ * once instead of after its next event.
  */
-async function* results(
-  source: AsyncIterable<unknown>,
-  root: Root,
-  args: ExecutionArgs,
-): AsyncGenerator<ExecutionResult> {
-  const prefix = `{"id":${JSON.stringify(root.id)},"type":"next","payload":`;
-  for await (const event of source) {
-    let json = executeShared(root, args, event);
-    if (typeof json !== 'string') json = await json;
-    const sent = root.outbox.send(`${prefix}${json}}`);
-    if (sent) await sent;
+class Relay implements AsyncIterableIterator<ExecutionResult> {
+  readonly #source: AsyncIterator<unknown>;
+  /** The source when it can hand over events that are already here without a wake-up each. */
+  readonly #ready: SessionEventStream | null;
+  readonly #root: Root;
+  readonly #args: ExecutionArgs;
+  readonly #prefix: string;
+
+  constructor(source: AsyncIterable<unknown>, root: Root, args: ExecutionArgs) {
+    this.#source = source[Symbol.asyncIterator]();
+    this.#ready = this.#source instanceof SessionEventStream ? this.#source : null;
+    this.#root = root;
+    this.#args = args;
+    this.#prefix = `{"id":${JSON.stringify(root.id)},"type":"next","payload":`;
+  }
+
+  async next(): Promise<IteratorResult<ExecutionResult>> {
+    for (;;) {
+      const step = await this.#source.next();
+      if (step.done) return { value: undefined, done: true };
+      let event: unknown = step.value;
+      do {
+        let json = executeShared(this.#root, this.#args, event);
+        if (typeof json !== 'string') json = await json;
+        const sent = this.#root.outbox.send(`${this.#prefix}${json}}`);
+        if (sent) await sent;
+        event = this.#ready?.takeReady();
+      } while (event !== undefined);
+    }
+  }
+
+  return(): Promise<IteratorResult<ExecutionResult>> {
+    void this.#source.return?.().catch(() => undefined);
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
   }
 }
 
@@ -216,7 +246,7 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
         rootValue: undefined,
       });
       if (!(Symbol.asyncIterator in source)) return withErrorCodes(source as ExecutionResult);
-      return results(source, args.rootValue as Root, args as ExecutionArgs);
+      return new Relay(source, args.rootValue as Root, args as ExecutionArgs);
     },
     onSubscribe: async (ctx, id, params) => {
       if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptions) {
