@@ -22,49 +22,163 @@ export interface SessionEventsDeps {
   readonly streams?: { open(): void; close(): void };
 }
 
+const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
+
 /**
  * One session's events: with `after`, the stored events with a greater seq, then the live ones.
  * The bus is joined before the log is read and live events are filtered by seq, so the seam has
  * no gap and no duplicate even while events keep arriving. Ends after the session's end.
+ *
+ * An async iterator like a generator, and besides, takeReady() hands over the events that are
+ * already here without a promise each: a replay page, or the live events of one turn, cost the
+ * consumer one wake-up rather than one per event.
  */
-export async function* sessionEvents(
+export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined> {
+  readonly #deps: SessionEventsDeps;
+  readonly #sessionId: string;
+  readonly #after: number | null;
+  /** `opening` while it waits to learn where live events start (liveFrom). */
+  #state: 'new' | 'opening' | 'open' | 'closed' = 'new';
+  #queue: SubscriberQueue<BusMessage> | null = null;
+  #unsubscribe: (() => void) | null = null;
+  /** The seq of the last event handed over. */
+  #last = 0;
+  #replaying = false;
+  /** The replay page being handed over, and the index of its next event. */
+  #page: StoredEvent[] | null = null;
+  #pageAt = 0;
+
+  constructor(deps: SessionEventsDeps, sessionId: string, after: number | null) {
+    this.#deps = deps;
+    this.#sessionId = sessionId;
+    this.#after = after;
+  }
+
+  /** Joins the bus on the first read, as a generator would start then. */
+  async #open(): Promise<void> {
+    const deps = this.#deps;
+    const queue = new SubscriberQueue<BusMessage>(
+      deps.bufferLimit,
+      () =>
+        new HubError(
+          ErrorCode.SubscriberTooSlow,
+          `subscriber fell more than ${deps.bufferLimit} events behind; resubscribe with "after"`,
+        ),
+    );
+    this.#state = 'opening';
+    this.#queue = queue;
+    this.#unsubscribe = deps.bus.subscribe(this.#sessionId, (message) => queue.push(message));
+    deps.streams?.open();
+    const liveFrom = deps.liveFrom(this.#sessionId);
+    const tail = typeof liveFrom === 'number' ? liveFrom : await liveFrom;
+    if (this.#state !== 'opening') return;
+    this.#state = 'open';
+    this.#last = this.#after ?? tail;
+    this.#replaying = this.#after !== null;
+    if (!this.#replaying) this.#endIfEnded();
+  }
+
+  /** A session that has ended for good, with nothing left to deliver, ends the stream. */
+  #endIfEnded(): void {
+    if (this.#deps.isEnded(this.#sessionId, this.#last) && this.#queue!.size === 0) this.#close();
+  }
+
+  #close(): void {
+    const wasOpen = this.#state === 'open' || this.#state === 'opening';
+    this.#state = 'closed';
+    this.#page = null;
+    if (!wasOpen) return;
+    this.#deps.streams?.close();
+    this.#unsubscribe!();
+    this.#queue!.close();
+  }
+
+  /** The next event if it is already here; undefined when only next() can tell. */
+  takeReady(): StoredEvent | undefined {
+    if (this.#state !== 'open') return undefined;
+    if (this.#replaying) {
+      const event = this.#page?.[this.#pageAt];
+      if (event === undefined) return undefined;
+      this.#pageAt += 1;
+      this.#last = event.seq;
+      return event;
+    }
+    const queue = this.#queue!;
+    while (queue.size > 0) {
+      const message = queue.shift()!;
+      if (message.kind === 'end') {
+        this.#close();
+        return undefined;
+      }
+      if (message.event.seq <= this.#last) continue;
+      this.#last = message.event.seq;
+      return message.event;
+    }
+    return undefined;
+  }
+
+  async next(): Promise<IteratorResult<StoredEvent, undefined>> {
+    try {
+      if (this.#state === 'new') await this.#open();
+      for (;;) {
+        const ready = this.takeReady();
+        if (ready !== undefined) return { value: ready, done: false };
+        if (this.#state === 'closed') return done;
+        if (this.#replaying) {
+          const page = this.#page;
+          if (page !== null && page.length < this.#deps.replayPageSize) {
+            this.#replaying = false;
+            this.#page = null;
+            this.#endIfEnded();
+            continue;
+          }
+          const next = await this.#deps.log.read(this.#sessionId, {
+            after: this.#last,
+            limit: this.#deps.replayPageSize,
+          });
+          if (this.#state === 'open') [this.#page, this.#pageAt] = [next, 0];
+          continue;
+        }
+        const step = await this.#queue!.next();
+        if (step.done) {
+          this.#close();
+          return done;
+        }
+        const message = step.value;
+        if (message.kind === 'end') {
+          this.#close();
+          return done;
+        }
+        if (message.event.seq <= this.#last) continue;
+        this.#last = message.event.seq;
+        return { value: message.event, done: false };
+      }
+    } catch (error) {
+      this.#close();
+      throw error;
+    }
+  }
+
+  /** Ends the stream at once, also while next() waits (which then reports the end). */
+  return(): Promise<IteratorResult<StoredEvent, undefined>> {
+    this.#close();
+    return Promise.resolve(done);
+  }
+
+  throw(error: unknown): Promise<IteratorResult<StoredEvent, undefined>> {
+    this.#close();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+export function sessionEvents(
   deps: SessionEventsDeps,
   sessionId: string,
   after: number | null,
-): AsyncGenerator<StoredEvent> {
-  const queue = new SubscriberQueue<BusMessage>(
-    deps.bufferLimit,
-    () =>
-      new HubError(
-        ErrorCode.SubscriberTooSlow,
-        `subscriber fell more than ${deps.bufferLimit} events behind; resubscribe with "after"`,
-      ),
-  );
-  const unsubscribe = deps.bus.subscribe(sessionId, (message) => queue.push(message));
-  deps.streams?.open();
-  try {
-    const liveFrom = deps.liveFrom(sessionId);
-    let last = after ?? (typeof liveFrom === 'number' ? liveFrom : await liveFrom);
-    if (after !== null) {
-      for (;;) {
-        const page = await deps.log.read(sessionId, { after: last, limit: deps.replayPageSize });
-        for (const event of page) {
-          yield event;
-          last = event.seq;
-        }
-        if (page.length < deps.replayPageSize) break;
-      }
-    }
-    if (deps.isEnded(sessionId, last) && queue.size === 0) return;
-    for await (const message of queue) {
-      if (message.kind === 'end') return;
-      if (message.event.seq <= last) continue;
-      yield message.event;
-      last = message.event.seq;
-    }
-  } finally {
-    deps.streams?.close();
-    unsubscribe();
-    queue.close();
-  }
+): SessionEventStream {
+  return new SessionEventStream(deps, sessionId, after);
 }

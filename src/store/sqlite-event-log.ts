@@ -6,27 +6,70 @@ interface Row {
   seq: number;
   name: string;
   received_at: number;
-  payload: string;
 }
 
 /**
- * A stored event read back: its payload is parsed only when a reader asks for it, so a replay
- * that selects `seq` never parses megabytes of tool output.
+ * The events of one page read. Their payloads, which may be megabytes of tool output, are read
+ * only when a reader asks for one, and then for the rest of the page at once: a replay that
+ * selects `seq` reads no payload, one that selects `payload` one range per page.
  */
+class ReadPage {
+  readonly #payloads: Database.Statement;
+  readonly #events: ReadEvent[] = [];
+
+  constructor(payloads: Database.Statement) {
+    this.#payloads = payloads;
+  }
+
+  add(event: ReadEvent): void {
+    this.#events.push(event);
+  }
+
+  /** Reads the payloads of the events from `index` to the end of the page. */
+  load(index: number): void {
+    const events = this.#events;
+    const first = events[index]!;
+    const rows = this.#payloads.all(first.sessionId, first.seq, events.at(-1)!.seq) as {
+      seq: number;
+      payload: string;
+    }[];
+    let row = 0;
+    for (let i = index; i < events.length; i++) {
+      const event = events[i]!;
+      while (row < rows.length && rows[row]!.seq < event.seq) row += 1;
+      // An event pruned by retention since the page was read has no payload left.
+      event.fill(rows[row]?.seq === event.seq ? rows[row]!.payload : '{}');
+    }
+  }
+}
+
+/** A stored event read back; its payload is read and parsed only when a reader asks for it. */
 class ReadEvent implements StoredEvent {
   readonly sessionId: string;
   readonly seq: number;
   readonly eventName: string;
   readonly receivedAt: number;
-  readonly raw: string;
+  readonly #page: ReadPage;
+  readonly #index: number;
+  #raw: string | undefined;
   #payload: HookPayload | undefined;
 
-  constructor(sessionId: string, row: Row) {
+  constructor(sessionId: string, row: Row, page: ReadPage, index: number) {
     this.sessionId = sessionId;
     this.seq = row.seq;
     this.eventName = row.name;
     this.receivedAt = row.received_at;
-    this.raw = row.payload;
+    this.#page = page;
+    this.#index = index;
+  }
+
+  fill(raw: string): void {
+    this.#raw ??= raw;
+  }
+
+  get raw(): string {
+    if (this.#raw === undefined) this.#page.load(this.#index);
+    return this.#raw!;
   }
 
   get payload(): HookPayload {
@@ -60,6 +103,7 @@ export class SqliteEventLog implements EventLog {
   #pending: Pending[] = [];
   readonly #insert: Database.Statement;
   readonly #maxSeq: Database.Statement;
+  readonly #payloads: Database.Statement;
   readonly #deleteUpTo: Database.Statement;
   readonly #deleteOlder: Database.Statement;
   readonly #retention: Retention;
@@ -82,6 +126,9 @@ export class SqliteEventLog implements EventLog {
       'INSERT INTO events (session_id, seq, name, received_at, payload) VALUES (?, ?, ?, ?, ?)',
     );
     this.#maxSeq = db.prepare('SELECT MAX(seq) AS seq FROM events WHERE session_id = ?');
+    this.#payloads = db.prepare(
+      'SELECT seq, payload FROM events WHERE session_id = ? AND seq >= ? AND seq <= ? ORDER BY seq',
+    );
   }
 
   append(sessionId: string, raw: string, payload: HookPayload): Promise<StoredEvent> {
@@ -105,7 +152,7 @@ export class SqliteEventLog implements EventLog {
     const oldestKept =
       this.#retention.events > 0 ? this.lastSeq(sessionId) - this.#retention.events : 0;
     const params: unknown[] = [sessionId, Math.max(options.after ?? 0, oldestKept)];
-    let sql = 'SELECT seq, name, received_at, payload FROM events WHERE session_id = ? AND seq > ?';
+    let sql = 'SELECT seq, name, received_at FROM events WHERE session_id = ? AND seq > ?';
     if (this.#retention.maxAgeMs > 0) {
       sql += ' AND received_at >= ?';
       params.push(this.#clock() - this.#retention.maxAgeMs);
@@ -122,7 +169,12 @@ export class SqliteEventLog implements EventLog {
     let statement = this.#reads.get(sql);
     if (!statement) this.#reads.set(sql, (statement = this.#db.prepare(sql)));
     const rows = statement.all(...params) as Row[];
-    return rows.map((row) => new ReadEvent(sessionId, row));
+    const page = new ReadPage(this.#payloads);
+    return rows.map((row, index) => {
+      const event = new ReadEvent(sessionId, row, page, index);
+      page.add(event);
+      return event;
+    });
   }
 
   #countTowardsPrune(event: StoredEvent): void {
