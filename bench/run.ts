@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { claudeBin, startClaudeWorld } from '../test/helpers/claude-world.js';
+import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../test/helpers/claude-world.js';
+import { startRedis } from '../test/helpers/redis-server.js';
 import { freePort, gqlData, spawnHub, type HubProcess } from '../test/helpers/hub-process.js';
 import { hookSecret } from '../test/helpers/session-secret.js';
 import { killTmuxServer, waitForScreen } from '../test/helpers/tmux-probe.js';
@@ -26,7 +27,7 @@ const smoke = process.argv.includes('--smoke');
 const profileDir = process.argv.includes('--profile')
   ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1] ?? 'profile')
   : null;
-/** `--only ingest,fanout,replay,per-event,start,memory` runs just those sections (implies --no-write). */
+/** `--only ingest,fanout,replay,per-event,start,memory,cluster` runs just those sections (implies --no-write). */
 const only = process.argv.includes('--only')
   ? new Set((process.argv[process.argv.indexOf('--only') + 1] ?? '').split(','))
   : null;
@@ -551,6 +552,9 @@ async function main(): Promise<void> {
         ok: fullRss < 150,
       });
     }
+
+    // 7. Cluster: hook to subscriber when the subscriber is on another node.
+    if (runs('cluster')) await clusterLatency(world);
   } finally {
     for (const client of clients) await client.dispose();
     if (hub) {
@@ -562,6 +566,95 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   report();
+}
+
+/**
+ * Two nodes on one Redis (a real redis-server on loopback): events POSTed to the node that owns
+ * the session, at 2,000/s, reach a subscriber there and one on the other node, side by side.
+ */
+async function clusterLatency(world: ClaudeWorld): Promise<void> {
+  const section = 'cluster 2,000/s';
+  if ((await execa('sh', ['-c', 'command -v redis-server'], { reject: false })).exitCode !== 0) {
+    rows.push({ section, metric: 'hook to subscriber', value: 'skipped: no redis-server' });
+    return;
+  }
+  const redis = await startRedis();
+  const nodes: { hub: HubProcess; socket: string; dataDir: string }[] = [];
+  const clients: Client[] = [];
+  try {
+    for (const name of ['a', 'b']) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `cch-bench-${name}-`));
+      const socket = `cch-bench-${name}-${process.pid}`;
+      const args = ['--port', '0', '--data-dir', dataDir, '--tmux-socket', socket];
+      const cluster = ['--redis-url', redis.url, '--node-name', name, '--retain-events', '0'];
+      const options = ['--claude-bin', claudeBin, '--stop-sessions-on-exit'];
+      const hub = await spawnHub([...args, ...cluster, ...options], world.env, { compiled: true });
+      nodes.push({ hub, socket, dataDir });
+    }
+    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const { createSession } = await gqlData(
+      a.hub.url,
+      'mutation($cwd: String!) { createSession(input: { cwd: $cwd, node: "b" }) { id tmuxSession } }',
+      { cwd: world.makeCwd() },
+    );
+    const target = {
+      id: createSession.id,
+      secret: await hookSecret(b.socket, createSession.tmuxSession),
+    };
+    const sent = new Map<string, number>();
+    const arrivals = { owner: [] as number[], other: [] as number[] };
+    for (const [where, node] of [
+      ['owner', b],
+      ['other', a],
+    ] as const) {
+      const client = createClient({
+        url: node.hub.url.replace(/^http/, 'ws'),
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        lazy: false,
+      });
+      clients.push(client);
+      subscribe(client, target.id, (p) => {
+        const at = p.tag ? sent.get(p.tag) : undefined;
+        if (at !== undefined) arrivals[where].push(performance.now() - at);
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const total = await offer(
+      b.hub.url.replace(/\/graphql$/, ''),
+      [target],
+      2000,
+      sizes.rateSeconds,
+      sent,
+    );
+    const deadline = performance.now() + 10_000;
+    while (
+      (arrivals.owner.length < total || arrivals.other.length < total) &&
+      performance.now() < deadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const [where, metric] of [
+      ['owner', 'subscriber on the owner node p50 / p99'],
+      ['other', 'subscriber on another node p50 / p99'],
+    ] as const) {
+      const seen = arrivals[where];
+      const missing = seen.length < total ? ` (${seen.length}/${total} arrived)` : '';
+      rows.push({
+        section,
+        metric,
+        value: `${ms(percentile(seen, 50))} / ${ms(percentile(seen, 99))}${missing}`,
+      });
+    }
+  } finally {
+    for (const client of clients) await client.dispose();
+    for (const { hub, socket, dataDir } of nodes) {
+      hub.process.kill('SIGTERM');
+      await hub.process;
+      await killTmuxServer(socket);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    await redis.stop();
+  }
 }
 
 /** wrk against POST /hooks with the same payload mix (one 50 KB PostToolUse in ten). */

@@ -303,7 +303,7 @@ export class ClusterHub implements Hub {
   async create(input: CreateInput): Promise<SessionRecord> {
     const node = input.node ?? this.self;
     if (node === this.self) return this.#local.hub.create({ ...input, node: null });
-    const target = this.#registry.get(node);
+    const target = this.#registry.get(node) ?? (await this.#refreshed(node));
     if (!target) {
       const known = this.#registry
         .list()
@@ -404,14 +404,20 @@ export class ClusterHub implements Hub {
     return (await this.#callOwner(id, op, args)) as T;
   }
 
-  #callOwner(sessionId: string, op: NodeCallOp, args: unknown[]): Promise<unknown> {
+  /** A node that joined since the last refresh is known once Redis has been read again. */
+  async #refreshed(node: string): Promise<NodeState | undefined> {
+    await this.#registry.refresh().catch(() => undefined);
+    return this.#registry.get(node);
+  }
+
+  async #callOwner(sessionId: string, op: NodeCallOp, args: unknown[]): Promise<unknown> {
     const view = this.#remoteSessions().get(sessionId);
     if (!view)
       throw new HubError(
         ErrorCode.SessionNotFound,
         `no session has id ${describeValue(sessionId)}`,
       );
-    const owner = this.#registry.get(view.node);
+    const owner = this.#registry.get(view.node) ?? (await this.#refreshed(view.node));
     if (!owner) {
       throw new HubError(
         ErrorCode.NodeUnreachable,

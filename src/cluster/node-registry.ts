@@ -77,7 +77,7 @@ export class NodeRegistry {
       }
       await sleep(Math.min(250, this.#leaseMs / 4));
     }
-    await this.#refresh();
+    await this.refresh();
     this.#timer = setInterval(() => void this.#tick(), this.#leaseMs / 3);
     this.#timer.unref();
     this.#redis.on('ready', () => {
@@ -112,7 +112,7 @@ export class NodeRegistry {
       if (!(await this.#renew())) {
         this.#log.error({ node: this.#self.name }, 'another hub holds this node name now');
       }
-      await this.#refresh();
+      await this.refresh();
     } catch (error) {
       this.#log.debug({ err: error }, 'node lease not renewed (Redis unreachable)');
     }
@@ -133,7 +133,8 @@ export class NodeRegistry {
     return renewed === 1;
   }
 
-  async #refresh(): Promise<void> {
+  /** Reads every node and its lease from Redis (done each third of a lease, and on demand). */
+  async refresh(): Promise<void> {
     const described = await this.#redis.hgetall(this.#keys.nodes);
     const names = Object.keys(described);
     const leases = names.length
