@@ -99,7 +99,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   const shared =
     (kind: RecordKind) =>
     (record: { readonly id: string }): void =>
-      cluster?.localChanged(kind, record.id);
+      cluster?.localChanged(kind, record);
   const pruner = setInterval(() => eventLog.prune(), 60_000);
   pruner.unref();
   const bus = new LocalEventBus();

@@ -101,7 +101,7 @@ export class ClusterHub implements Hub {
       const redis = connections[0]!;
       await redis.set(keys.secret, randomBytes(32).toString('hex'), 'NX');
       const secret = (await redis.get(keys.secret))!;
-      const hub = new ClusterHub(local, options, connections, secret);
+      const hub = new ClusterHub(local, options, keys, connections, secret);
       await hub.#start();
       return hub;
     } catch (error) {
@@ -113,6 +113,7 @@ export class ClusterHub implements Hub {
   private constructor(
     local: LocalParts,
     options: ClusterOptions,
+    keys: RedisKeys,
     connections: Redis[],
     secret: string,
   ) {
@@ -120,7 +121,7 @@ export class ClusterHub implements Hub {
     this.#options = options;
     this.#connections = connections;
     this.secret = secret;
-    this.#keys = new RedisKeys(options.redisPrefix);
+    this.#keys = keys;
     const [redis, blocker, subscriber] = connections as [Redis, Redis, Redis];
     this.#redis = redis;
     const deps = { redis, keys: this.#keys, log: options.log };
@@ -148,7 +149,7 @@ export class ClusterHub implements Hub {
     this.#unlisten = [
       local.sessions.updates.listen((record) => {
         this.#updates.publish(record);
-        this.localChanged('sessions', record.id);
+        this.localChanged('sessions', record);
       }),
       local.permissionChanges.listen((request) => this.#permissionChanges.publish(request)),
     ];
@@ -176,8 +177,8 @@ export class ClusterHub implements Hub {
   }
 
   /** A record of this node changed: its view goes to the other nodes. */
-  localChanged(kind: RecordKind, id: string): void {
-    this.#records.changed(kind, id, () => this.#viewOf(kind, id));
+  localChanged(kind: RecordKind, record: { readonly id: string }): void {
+    this.#records.changed(kind, record.id, () => this.#viewOf(kind, record));
   }
 
   async close(): Promise<void> {
@@ -443,32 +444,21 @@ export class ClusterHub implements Hub {
     };
   }
 
-  #viewOf(kind: RecordKind, id: string): RecordView {
-    switch (kind) {
-      case 'sessions':
-        return this.#sessionView(this.#local.sessions.require(id));
-      case 'permissions':
-        return {
-          ...this.#local.hub.permissionRequests().find((request) => request.id === id)!,
-          node: this.self,
-        };
-      case 'messages':
-        return {
-          ...[...this.#local.sessions.messages.all()].find((message) => message.id === id)!,
-          node: this.self,
-        };
-    }
+  /** The view of a local record; records are live objects, so it is current when it is made. */
+  #viewOf(kind: RecordKind, record: { readonly id: string }): RecordView {
+    return kind === 'sessions'
+      ? this.#sessionView(record as SessionRecord)
+      : { ...record, node: this.self };
   }
 
   *#localViews(): Iterable<RecordChange> {
-    for (const record of this.#local.sessions.list()) {
-      yield { kind: 'sessions', view: this.#sessionView(record) };
-    }
-    for (const request of this.#local.hub.permissionRequests()) {
-      yield { kind: 'permissions', view: { ...request, node: this.self } };
-    }
-    for (const message of this.#local.sessions.messages.all()) {
-      yield { kind: 'messages', view: { ...message, node: this.self } };
+    const local: [RecordKind, Iterable<{ readonly id: string }>][] = [
+      ['sessions', this.#local.sessions.list()],
+      ['permissions', this.#local.hub.permissionRequests()],
+      ['messages', this.#local.sessions.messages.all()],
+    ];
+    for (const [kind, records] of local) {
+      for (const record of records) yield { kind, view: this.#viewOf(kind, record) };
     }
   }
 

@@ -7,7 +7,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { freePort, spawnHub, type HubProcess } from '../helpers/hub-process.js';
+import { freePort, gqlData, spawnHub, type HubProcess } from '../helpers/hub-process.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 import { killTmuxServer } from '../helpers/tmux-probe.js';
@@ -42,11 +42,9 @@ async function gql(url: string, query: string, variables: Record<string, unknown
   };
 }
 
-async function data(node: Node, query: string, variables: Record<string, unknown> = {}) {
-  const result = await gql(node.hub.url, query, variables);
-  if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
-  return result.data!;
-}
+/** The data of an operation on a node; throws on errors. */
+const data = (node: Node, query: string, variables: Record<string, unknown> = {}) =>
+  gqlData(node.hub.url, query, variables);
 
 function watch<T>(node: Node, query: string, variables: Record<string, unknown>): LiveQueue<T> {
   const queue = new LiveQueue<T>();
@@ -173,6 +171,15 @@ describe('hub nodes on one Redis', () => {
       node('a'),
       `{ nodes { name url alive self liveSessions } }`,
     );
+    const nowhere = await gql(
+      node('a').hub.url,
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, node: "nowhere" }) { id } }`,
+      { cwd: world.makeCwd() },
+    );
+    expect(nowhere.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('the nodes are a, b, c'),
+      extensions: { code: 'NODE_NOT_FOUND' },
+    });
     expect(listed).toEqual(
       ['a', 'b', 'c'].map((name) => ({
         name,
@@ -389,6 +396,12 @@ describe('hub nodes on one Redis', () => {
     };
     const down = await eventually(readyOnB, (r) => r.status === 503, 10_000);
     expect(down.body.checks).toMatchObject({ redis: false, store: true });
+    const unread = await gql(
+      node('c').hub.url,
+      `query($id: ID!) { session(id: $id) { events(after: 0) { seq } } }`,
+      { id: sessionId },
+    );
+    expect(unread.errors?.[0]?.extensions?.code).toBe('CLUSTER_UNAVAILABLE');
 
     // The turn goes on while Redis is away: A still knows who runs the request.
     const [pending] = permissionRequests;
