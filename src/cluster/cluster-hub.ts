@@ -126,25 +126,38 @@ export class ClusterHub implements Hub {
     this.#redis = redis;
     const deps = { redis, keys: this.#keys, log: options.log };
     this.#remoteLog = new RedisEventLog(redis, this.#keys);
+    this.#records = new RecordMirror({ ...deps, subscriber, self: options.nodeName }, (change) =>
+      this.#remoteChanged(change),
+    );
+    // A record change made before an event reaches every node before that event does.
     this.#streams = new StreamMirror(
-      { ...deps, local: local.eventLog, remote: this.#remoteLog },
+      {
+        ...deps,
+        local: local.eventLog,
+        remote: this.#remoteLog,
+        before: () => this.#records.flush(),
+      },
       { batch: 500, maxLength: options.retainEvents },
     );
-    this.#watcher = new StreamWatcher({ ...deps, blocker, remote: this.#remoteLog });
+    this.#watcher = new StreamWatcher({
+      ...deps,
+      blocker,
+      remote: this.#remoteLog,
+      settle: () => this.#records.caughtUp(),
+    });
     this.#registry = new NodeRegistry(
       deps,
       { name: options.nodeName, url: options.url, startedAt: Date.now() },
       { leaseMs: options.leaseMs, changed: (before, after) => this.#nodeChanged(before, after) },
     );
-    this.#records = new RecordMirror({ ...deps, subscriber, self: options.nodeName }, (change) =>
-      this.#remoteChanged(change),
-    );
     this.#client = new NodeClient(secret);
     this.log = {
-      read: (sessionId: string, options?: ReadOptions) =>
-        this.#isLocal(sessionId)
-          ? local.eventLog.read(sessionId, options)
-          : this.#remoteLog.read(sessionId, options),
+      read: async (sessionId: string, options?: ReadOptions) => {
+        if (this.#isLocal(sessionId)) return local.eventLog.read(sessionId, options);
+        const events = await this.#remoteLog.read(sessionId, options);
+        if (events.length > 0) await this.#records.caughtUp();
+        return events;
+      },
     };
     this.#unlisten = [
       local.sessions.updates.listen((record) => {

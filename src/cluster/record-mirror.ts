@@ -19,7 +19,7 @@ const kinds: readonly RecordKind[] = ['sessions', 'permissions', 'messages'];
 /**
  * Shares records (sessions, permission requests, messages) between nodes. The owner writes its
  * view of a record to a Redis hash and announces it on a channel; every node keeps the other
- * nodes' views in memory, so queries need no round trip. Writes of one turn of the event loop
+ * nodes' views in memory, so queries need no round trip. Changes of one turn of the event loop
  * go in one pipeline. When Redis comes back, each node writes all of its views again (Redis may
  * have lost them) and reads everyone else's afresh.
  */
@@ -34,7 +34,8 @@ export class RecordMirror {
   );
   /** Local records changed since the last write, by kind and id: their views are made at write time. */
   readonly #pending = new Map<string, { kind: RecordKind; view: () => RecordView }>();
-  #writing: Promise<void> | null = null;
+  readonly #writes = new Set<Promise<void>>();
+  #scheduled = false;
   readonly #changed: (change: RecordChange) => void;
   #localViews: () => Iterable<RecordChange> = () => [];
 
@@ -82,17 +83,36 @@ export class RecordMirror {
 
   /** Resolves once every change so far is written (or failed to be). */
   async written(): Promise<void> {
-    while (this.#writing) await this.#writing;
+    this.flush();
+    await Promise.all(this.#writes);
+  }
+
+  /**
+   * Sends the changes made so far now. Commands on one connection run in the order sent, so an
+   * event copied to its stream after this call comes after these changes in Redis.
+   */
+  flush(): void {
+    if (this.#pending.size === 0 || this.#redis.status !== 'ready') return;
+    const write = this.#write();
+    this.#writes.add(write);
+    void write.finally(() => this.#writes.delete(write));
+  }
+
+  /**
+   * Resolves once every change announced before the call has been applied here: a reply on the
+   * subscriber connection comes after the messages published before it.
+   */
+  async caughtUp(): Promise<void> {
+    await this.#subscriber.ping().catch(() => undefined);
   }
 
   #schedule(): void {
-    if (this.#writing || this.#redis.status !== 'ready') return;
-    this.#writing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.#write())
-      .finally(() => {
-        this.#writing = null;
-        if (this.#pending.size > 0) this.#schedule();
-      });
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.flush();
+    });
   }
 
   async #write(): Promise<void> {

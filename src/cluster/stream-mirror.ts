@@ -23,13 +23,22 @@ export class StreamMirror {
   readonly #remote: RedisEventLog;
   readonly #options: StreamMirrorOptions;
   readonly #log: Logger;
+  readonly #before: () => void;
   /** Per session: the highest seq known to be in its stream. */
   readonly #copied = new Map<string, number>();
   readonly #dirty = new Set<string>();
   #pumping: Promise<void> | null = null;
 
   constructor(
-    deps: { redis: Redis; keys: RedisKeys; local: EventLog; remote: RedisEventLog; log: Logger },
+    deps: {
+      redis: Redis;
+      keys: RedisKeys;
+      local: EventLog;
+      remote: RedisEventLog;
+      log: Logger;
+      /** Runs right before events are sent: what it sends on the same connection goes first. */
+      before: () => void;
+    },
     options: StreamMirrorOptions,
   ) {
     this.#redis = deps.redis;
@@ -37,6 +46,7 @@ export class StreamMirror {
     this.#local = deps.local;
     this.#remote = deps.remote;
     this.#log = deps.log;
+    this.#before = deps.before;
     this.#options = options;
   }
 
@@ -114,6 +124,7 @@ export class StreamMirror {
           event.raw,
         );
       }
+      this.#before();
       const results = (await pipeline.exec()) ?? [];
       const failed = results.find(([error]) => error && !/equal or smaller/.test(error.message));
       if (failed) throw failed[0];

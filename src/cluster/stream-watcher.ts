@@ -19,6 +19,7 @@ export class StreamWatcher {
   readonly #keys: RedisKeys;
   readonly #remote: RedisEventLog;
   readonly #log: Logger;
+  readonly #settle: () => Promise<void>;
   readonly #listeners = new Map<string, Set<BusListener>>();
   /** Per watched session: the last seq handed to its listeners. */
   readonly #cursors = new Map<string, number>();
@@ -38,12 +39,15 @@ export class StreamWatcher {
     keys: RedisKeys;
     remote: RedisEventLog;
     log: Logger;
+    /** Runs before read events are handed over: what their owner announced before them is applied. */
+    settle: () => Promise<void>;
   }) {
     this.#blocker = deps.blocker;
     this.#redis = deps.redis;
     this.#keys = deps.keys;
     this.#remote = deps.remote;
     this.#log = deps.log;
+    this.#settle = deps.settle;
     this.#blocker.on('close', () => (this.#blockerId = null));
     this.#running = this.#run();
   }
@@ -145,7 +149,9 @@ export class StreamWatcher {
       } finally {
         this.#blocking = false;
       }
-      for (const [key, entries] of reply ?? []) {
+      if (!reply) continue;
+      await this.#settle();
+      for (const [key, entries] of reply) {
         const sessionId = this.#keys.sessionOfEvents(key);
         this.#dispatch(sessionId, eventsOf(sessionId, entries));
       }
