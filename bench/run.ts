@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, createServer, request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { claudeBin, startClaudeWorld } from '../test/helpers/claude-world.js';
@@ -20,6 +21,7 @@ import { freePort, gqlData, spawnHub, type HubProcess } from '../test/helpers/hu
 import { hookSecret } from '../test/helpers/session-secret.js';
 import { killTmuxServer, waitForScreen } from '../test/helpers/tmux-probe.js';
 import { hookSettings } from '../src/hooks/settings.js';
+import type { Arrivals, SubscribersOptions } from './subscribers.js';
 
 const smoke = process.argv.includes('--smoke');
 /** `--profile DIR` writes the hub's CPU profile there (open it in Chrome DevTools). */
@@ -106,6 +108,11 @@ interface Target {
   readonly secret: string;
 }
 
+/** The fan-out subscribers' thread: TypeScript, so tsx is registered there first. */
+const subscribersThread = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then(({ register }) => register())
+  .then(() => import(${JSON.stringify(import.meta.resolve('./subscribers.ts'))}));`;
+
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
@@ -158,7 +165,10 @@ async function ingest(base: string, target: Target, count: number, concurrency: 
   return { latencies, perSecond: count / ((performance.now() - started) / 1000) };
 }
 
-/** POSTs at a fixed rate for `seconds`; returns the send time of each event by its `i`. */
+/**
+ * POSTs at a fixed rate for `seconds`; notes the send time of each event by its tag, on the clock
+ * all threads share (timeOrigin + now).
+ */
 async function offer(
   base: string,
   targets: Target[],
@@ -180,26 +190,11 @@ async function offer(
       message: 'fanout',
       tag: `${target.id}:${i}`,
     });
-    sent.set(`${target.id}:${i}`, performance.now());
+    sent.set(`${target.id}:${i}`, performance.timeOrigin + performance.now());
     inFlight.push(post(base, target, body));
   }
   await Promise.all(inFlight);
   return total;
-}
-
-function subscribe(
-  client: Client,
-  id: string,
-  onEvent: (payload: { tag?: string }) => void,
-): () => void {
-  return client.subscribe<{ sessionEvents: { payload: { tag?: string } } }>(
-    { query: 'subscription($id: ID!) { sessionEvents(id: $id) { payload } }', variables: { id } },
-    {
-      next: (result) => result.data && onEvent(result.data.sessionEvents.payload),
-      error: () => {},
-      complete: () => {},
-    },
-  );
 }
 
 function rssMb(pid: number): number {
@@ -376,24 +371,25 @@ async function main(): Promise<void> {
         const targets = live.slice(0, Math.min(sessionsUsed, live.length));
         const sent = new Map<string, number>();
         const arrivals: number[] = [];
-        const stops: (() => void)[] = [];
-        for (let s = 0; s < subscribers; s++) {
-          const client = createClient({
-            url: hub.url.replace(/^http/, 'ws'),
-            webSocketImpl: WebSocket,
-            retryAttempts: 0,
-            lazy: false,
+        const options: SubscribersOptions = {
+          url: hub.url.replace(/^http/, 'ws'),
+          sessionIds: targets.map((target) => target.id),
+          subscribers,
+        };
+        const worker = new Worker(subscribersThread, { eval: true, workerData: options });
+        let connected: () => void = () => {};
+        const allConnected = new Promise<void>((resolve) => (connected = resolve));
+        const stopped = new Promise((resolve) => {
+          worker.on('message', (message: Arrivals | 'connected' | 'stopped') => {
+            if (message === 'connected') return connected();
+            if (message === 'stopped') return resolve(undefined);
+            for (const [tag, at] of message) {
+              const sentAt = sent.get(tag);
+              if (sentAt !== undefined) arrivals.push(at - sentAt);
+            }
           });
-          clients.push(client);
-          for (const target of targets) {
-            stops.push(
-              subscribe(client, target.id, (p) => {
-                const at = p.tag ? sent.get(p.tag) : undefined;
-                if (at !== undefined) arrivals.push(performance.now() - at);
-              }),
-            );
-          }
-        }
+        });
+        await allConnected;
         await new Promise((resolve) => setTimeout(resolve, 300 + subscribers * 5));
         const [cpu0, t0] = [cpuMs(hubPid), performance.now()];
         const total = await offer(base, targets, 2000, sizes.rateSeconds, sent);
@@ -402,8 +398,9 @@ async function main(): Promise<void> {
         while (arrivals.length < expected && performance.now() < deadline)
           await new Promise((resolve) => setTimeout(resolve, 20));
         const hubCpu = (cpuMs(hubPid) - cpu0) / (performance.now() - t0);
-        for (const stop of stops) stop();
-        for (const client of clients.splice(0)) await client.dispose();
+        worker.postMessage('stop');
+        await stopped;
+        await worker.terminate();
         const p99 = percentile(arrivals, 99);
         rows.push({
           section: 'fan-out 2,000/s',
