@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, createServer, request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../test/helpers/claude-world.js';
@@ -21,6 +22,7 @@ import { freePort, gqlData, spawnHub, type HubProcess } from '../test/helpers/hu
 import { hookSecret } from '../test/helpers/session-secret.js';
 import { killTmuxServer, waitForScreen } from '../test/helpers/tmux-probe.js';
 import { hookSettings } from '../src/hooks/settings.js';
+import type { Arrivals, SubscribersOptions } from './subscribers.js';
 
 const smoke = process.argv.includes('--smoke');
 /** `--profile DIR` writes the hub's CPU profile there (open it in Chrome DevTools). */
@@ -107,6 +109,11 @@ interface Target {
   readonly secret: string;
 }
 
+/** The fan-out subscribers' thread: TypeScript, so tsx is registered there first. */
+const subscribersThread = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then(({ register }) => register())
+  .then(() => import(${JSON.stringify(import.meta.resolve('./subscribers.ts'))}));`;
+
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
@@ -159,7 +166,10 @@ async function ingest(base: string, target: Target, count: number, concurrency: 
   return { latencies, perSecond: count / ((performance.now() - started) / 1000) };
 }
 
-/** POSTs at a fixed rate for `seconds`; returns the send time of each event by its `i`. */
+/**
+ * POSTs at a fixed rate for `seconds`; notes the send time of each event by its tag, on the clock
+ * all threads share (timeOrigin + now).
+ */
 async function offer(
   base: string,
   targets: Target[],
@@ -181,26 +191,39 @@ async function offer(
       message: 'fanout',
       tag: `${target.id}:${i}`,
     });
-    sent.set(`${target.id}:${i}`, performance.now());
+    sent.set(`${target.id}:${i}`, performance.timeOrigin + performance.now());
     inFlight.push(post(base, target, body));
   }
   await Promise.all(inFlight);
   return total;
 }
 
-function subscribe(
-  client: Client,
-  id: string,
-  onEvent: (payload: { tag?: string }) => void,
-): () => void {
-  return client.subscribe<{ sessionEvents: { payload: { tag?: string } } }>(
-    { query: 'subscription($id: ID!) { sessionEvents(id: $id) { payload } }', variables: { id } },
-    {
-      next: (result) => result.data && onEvent(result.data.sessionEvents.payload),
-      error: () => {},
-      complete: () => {},
-    },
-  );
+/**
+ * Starts subscribers on their own thread (bench/subscribers.ts) and resolves once all are
+ * connected; `arrivals` fills with each event's delay from its time in `sent`.
+ */
+async function startSubscribers(options: SubscribersOptions, sent: Map<string, number>) {
+  const worker = new Worker(subscribersThread, { eval: true, workerData: options });
+  const arrivals: number[] = [];
+  let connected: () => void = () => {};
+  const allConnected = new Promise<void>((resolve) => (connected = resolve));
+  const stopped = new Promise<void>((resolve) => {
+    worker.on('message', (message: Arrivals | 'connected' | 'stopped') => {
+      if (message === 'connected') return connected();
+      if (message === 'stopped') return resolve();
+      for (const [tag, at] of message) {
+        const sentAt = sent.get(tag);
+        if (sentAt !== undefined) arrivals.push(at - sentAt);
+      }
+    });
+  });
+  await allConnected;
+  const stop = async () => {
+    worker.postMessage('stop');
+    await stopped;
+    await worker.terminate();
+  };
+  return { arrivals, stop };
 }
 
 function rssMb(pid: number): number {
@@ -376,25 +399,14 @@ async function main(): Promise<void> {
       for (const subscribers of sizes.fanoutSubscribers) {
         const targets = live.slice(0, Math.min(sessionsUsed, live.length));
         const sent = new Map<string, number>();
-        const arrivals: number[] = [];
-        const stops: (() => void)[] = [];
-        for (let s = 0; s < subscribers; s++) {
-          const client = createClient({
+        const { arrivals, stop } = await startSubscribers(
+          {
             url: hub.url.replace(/^http/, 'ws'),
-            webSocketImpl: WebSocket,
-            retryAttempts: 0,
-            lazy: false,
-          });
-          clients.push(client);
-          for (const target of targets) {
-            stops.push(
-              subscribe(client, target.id, (p) => {
-                const at = p.tag ? sent.get(p.tag) : undefined;
-                if (at !== undefined) arrivals.push(performance.now() - at);
-              }),
-            );
-          }
-        }
+            sessionIds: targets.map((target) => target.id),
+            subscribers,
+          },
+          sent,
+        );
         await new Promise((resolve) => setTimeout(resolve, 300 + subscribers * 5));
         const [cpu0, t0] = [cpuMs(hubPid), performance.now()];
         const total = await offer(base, targets, 2000, sizes.rateSeconds, sent);
@@ -403,8 +415,7 @@ async function main(): Promise<void> {
         while (arrivals.length < expected && performance.now() < deadline)
           await new Promise((resolve) => setTimeout(resolve, 20));
         const hubCpu = (cpuMs(hubPid) - cpu0) / (performance.now() - t0);
-        for (const stop of stops) stop();
-        for (const client of clients.splice(0)) await client.dispose();
+        await stop();
         const p99 = percentile(arrivals, 99);
         rows.push({
           section: 'fan-out 2,000/s',
@@ -580,7 +591,7 @@ async function clusterLatency(world: ClaudeWorld): Promise<void> {
   }
   const redis = await startRedis();
   const nodes: { hub: HubProcess; socket: string; dataDir: string }[] = [];
-  const clients: Client[] = [];
+  const watchers: Awaited<ReturnType<typeof startSubscribers>>[] = [];
   try {
     for (const name of ['a', 'b']) {
       const dataDir = mkdtempSync(path.join(tmpdir(), `cch-bench-${name}-`));
@@ -602,22 +613,9 @@ async function clusterLatency(world: ClaudeWorld): Promise<void> {
       secret: await hookSecret(b.socket, createSession.tmuxSession),
     };
     const sent = new Map<string, number>();
-    const arrivals = { owner: [] as number[], other: [] as number[] };
-    for (const [where, node] of [
-      ['owner', b],
-      ['other', a],
-    ] as const) {
-      const client = createClient({
-        url: node.hub.url.replace(/^http/, 'ws'),
-        webSocketImpl: WebSocket,
-        retryAttempts: 0,
-        lazy: false,
-      });
-      clients.push(client);
-      subscribe(client, target.id, (p) => {
-        const at = p.tag ? sent.get(p.tag) : undefined;
-        if (at !== undefined) arrivals[where].push(performance.now() - at);
-      });
+    for (const node of [b, a]) {
+      const url = node.hub.url.replace(/^http/, 'ws');
+      watchers.push(await startSubscribers({ url, sessionIds: [target.id], subscribers: 1 }, sent));
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     const total = await offer(
@@ -628,16 +626,15 @@ async function clusterLatency(world: ClaudeWorld): Promise<void> {
       sent,
     );
     const deadline = performance.now() + 10_000;
-    while (
-      (arrivals.owner.length < total || arrivals.other.length < total) &&
-      performance.now() < deadline
-    )
+    const arrived = () => watchers.every((watcher) => watcher.arrivals.length >= total);
+    while (!arrived() && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    for (const [where, metric] of [
-      ['owner', 'subscriber on the owner node p50 / p99'],
-      ['other', 'subscriber on another node p50 / p99'],
-    ] as const) {
-      const seen = arrivals[where];
+    const metrics = [
+      'subscriber on the owner node p50 / p99',
+      'subscriber on another node p50 / p99',
+    ];
+    for (const [i, metric] of metrics.entries()) {
+      const seen = watchers[i]!.arrivals;
       const missing = seen.length < total ? ` (${seen.length}/${total} arrived)` : '';
       rows.push({
         section,
@@ -646,7 +643,7 @@ async function clusterLatency(world: ClaudeWorld): Promise<void> {
       });
     }
   } finally {
-    for (const client of clients) await client.dispose();
+    for (const watcher of watchers) await watcher.stop();
     for (const { hub, socket, dataDir } of nodes) {
       hub.process.kill('SIGTERM');
       await hub.process;
@@ -672,10 +669,17 @@ async function ingestWithWrk(
     [
       // The payloads are ASCII, so a JSON string literal is a Lua string literal too.
       `local bodies = { ${bodies.map((body) => JSON.stringify(body)).join(', ')} }`,
+      // Each request is formatted once, not per send, so wrk's one thread is not the limit.
+      'local requests = {}',
       'local i = 0',
+      'init = function()',
+      '  for n, body in ipairs(bodies) do',
+      `    requests[n] = wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer ${target.secret}" }, body)`,
+      '  end',
+      'end',
       'request = function()',
-      '  i = i % #bodies + 1',
-      `  return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["Authorization"] = "Bearer ${target.secret}" }, bodies[i])`,
+      '  i = i % #requests + 1',
+      '  return requests[i]',
       'end',
       '',
     ].join('\n'),

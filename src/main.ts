@@ -1,4 +1,6 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=2
+// A young generation of 2 MB per semi-space, not V8's 16: less resident memory and shorter
+// collections with hook payloads of tens of KB. `npm start` passes the same flag.
 import { commands, ExitCode, runCommand } from './cli/commands.js';
 
 /**

@@ -31,7 +31,10 @@ export async function spawnHub(
   env: Record<string, string | undefined>,
   options: { compiled?: boolean; nodeOptions?: string[] } = {},
 ): Promise<HubProcess> {
-  const entry = options.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  // Compiled, with the V8 flag that `npm start` and the bin's shebang pass.
+  const entry = options.compiled
+    ? ['--max-semi-space-size=2', 'dist/main.js']
+    : ['--import', 'tsx', 'src/main.ts'];
   const child = execa('node', [...(options.nodeOptions ?? []), ...entry, ...args], {
     cwd: root,
     env,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/store/database.js';
@@ -32,6 +32,42 @@ describe('SqliteEventLog', () => {
     expect((await log.read('a')).map((e) => e.payload.message)).toEqual(['1', '3']);
     expect(log.lastSeq('a')).toBe(2);
     expect(log.lastSeq('none')).toBe(0);
+  });
+
+  it('reads payloads verbatim when asked for; one pruned after the page was read reads as {}', async () => {
+    const db = new Database(':memory:').exec(
+      `CREATE TABLE events (session_id TEXT, seq INTEGER, name TEXT, received_at INTEGER, payload TEXT, PRIMARY KEY (session_id, seq))`,
+    );
+    const log = new SqliteEventLog(db);
+    const raws = [
+      '{"session_id":"s","hook_event_name":"Stop", "spaced" : 1}',
+      '{"session_id":"s","hook_event_name":"Notification"}',
+      '{"session_id":"s","hook_event_name":"SessionEnd"}',
+    ];
+    for (const raw of raws) await log.append('s', raw, JSON.parse(raw) as HookPayload);
+    const page = await log.read('s');
+    db.prepare('DELETE FROM events WHERE seq = 2').run();
+    expect(page.map((event) => event.raw)).toEqual([raws[0], '{}', raws[2]]);
+    expect(page[0]!.payload.spaced).toBe(1);
+    expect(page.map((event) => event.eventName)).toEqual(['Stop', 'Notification', 'SessionEnd']);
+  });
+
+  it('checkpoints the WAL on its own thread, so the database file fills without the writer', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cch-log-'));
+    const db = openDatabase(dir);
+    const log = new SqliteEventLog(db);
+    const filler = 'x'.repeat(4096);
+    for (let i = 0; i < 500; i++) void append(log, 's', filler);
+    await append(log, 's', 'last');
+    const fileSize = () => statSync(path.join(dir, 'hub.db')).size;
+    const deadline = Date.now() + 10_000;
+    while (fileSize() < 2_000_000 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(fileSize()).toBeGreaterThan(2_000_000);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps events by age when told to, judged by its clock', async () => {
