@@ -44,6 +44,11 @@ export interface AppOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The logger; JSON lines on stderr at the configured level by default. */
   readonly logger?: Logger;
+  /**
+   * How often every tmux pane is listed even when no pane's process is gone and no session
+   * starts; 5 s by default.
+   */
+  readonly paneCheckMs?: number;
 }
 
 export interface App {
@@ -152,6 +157,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       startTimeoutMs: config.startTimeoutSeconds * 1000,
       stopTimeoutMs: 5000,
       pollIntervalMs: 500,
+      paneCheckMs: options.paneCheckMs ?? 5000,
       inputSettleMs: 500,
       restartPolicy: {
         limit: config.restartLimit,

@@ -46,8 +46,13 @@ export interface SessionManagerOptions {
   readonly startTimeoutMs: number;
   /** How long stopSession waits for claude's SessionEnd before giving up on it. */
   readonly stopTimeoutMs: number;
-  /** How often tmux is asked whether each claude process still runs. */
+  /** The poll tick: how soon a starting session's dialog or an exited claude is noticed. */
   readonly pollIntervalMs: number;
+  /**
+   * How often every tmux pane is listed when nothing else asks for it: while a session starts,
+   * and once a pane's process is gone, the panes are listed on the next poll tick.
+   */
+  readonly paneCheckMs: number;
   /** Pause after the input box first appears: the TUI drops keys typed right away. */
   readonly inputSettleMs: number;
   readonly restartPolicy: RestartPolicy;
@@ -143,6 +148,9 @@ export class SessionManager {
   #hookUrl = '';
   #poller: NodeJS.Timeout | null = null;
   #polling: Promise<void> | null = null;
+  /** When the panes were last listed, and the processes of the live ones then. */
+  #listedAt = 0;
+  #panePids: number[] = [];
 
   constructor(
     options: SessionManagerOptions,
@@ -208,7 +216,7 @@ export class SessionManager {
         );
     }
     await this.#poll(false);
-    this.#poller = setInterval(() => void this.#poll(true), this.#options.pollIntervalMs);
+    this.#poller = setInterval(() => this.#tick(), this.#options.pollIntervalMs);
     this.#poller.unref();
   }
 
@@ -597,6 +605,7 @@ export class SessionManager {
         }),
       });
       this.#launchedAt.set(record.id, Date.now());
+      this.#listedAt = 0; // the next tick lists the panes, and so learns claude's process
       this.#options.log.info(
         { sessionId: record.id, cwd: record.cwd, resume: canResume, tmux: record.tmuxSession },
         'session launched',
@@ -799,6 +808,23 @@ export class SessionManager {
     return this.#restartTimers.delete(id);
   }
 
+  /**
+   * Lists the panes while a session starts (its screen may show a dialog), once a pane's process
+   * is gone, and every paneCheckMs besides. Spawning tmux stalls the event loop for a few ms,
+   * so it is not done on every tick; asking the kernel whether a process runs costs next to nothing.
+   */
+  #tick(): void {
+    const starting = [...this.#sessions.values()].some(
+      (record) =>
+        record.status === SessionStatus.Starting || record.status === SessionStatus.Blocked,
+    );
+    const due =
+      starting ||
+      this.#panePids.some((pid) => !processRuns(pid)) ||
+      Date.now() - this.#listedAt >= this.#options.paneCheckMs;
+    if (due) void this.#poll(true);
+  }
+
   /** Notices claude processes that exited: STOPPED after a real SessionEnd, else CRASHED. */
   #poll(restartCrashed: boolean): Promise<void> {
     this.#polling ??= this.#pollOnce(restartCrashed).finally(() => {
@@ -829,7 +855,10 @@ export class SessionManager {
 
   async #pollOnce(restartCrashed: boolean): Promise<void> {
     const listedAt = Date.now();
-    const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
+    const listed = await this.#tmux.listPanes();
+    this.#listedAt = listedAt;
+    this.#panePids = listed.filter((pane) => !pane.dead).map((pane) => pane.pid);
+    const panes = new Map(listed.map((pane) => [pane.session, pane]));
     for (const record of this.#sessions.values()) {
       if (!isRunning(record.status) || this.#stopping.has(record.id)) continue;
       if ((this.#launchedAt.get(record.id) ?? 0) >= listedAt) continue;
@@ -861,6 +890,23 @@ export class SessionManager {
       // A session that never started is a failed start, not a crash to retry.
       if (restartCrashed && record.lastEventAt !== null) this.#scheduleRestart(record);
     }
+  }
+}
+
+const hasProc = existsSync('/proc/self/stat');
+
+/**
+ * False once the process has exited. On Linux an exited process can stay a zombie for a while
+ * (tmux has not reaped it, or a thread of it is still ending) while its pane is already dead,
+ * so its state is read from /proc; elsewhere, whether it exists at all.
+ */
+function processRuns(pid: number): boolean {
+  try {
+    if (!hasProc) return process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -162,6 +162,8 @@ describe('continuity', () => {
       hub = await startHub({
         env: world.env,
         args: ['--claude-bin', claudeBin, '--restart-delay', '1', '--restart-limit', '1'],
+        // No periodic pane list within a test: a crash is noticed by its process having exited.
+        paneCheckMs: 600_000,
       });
     });
 

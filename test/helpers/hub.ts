@@ -43,6 +43,7 @@ export async function startHub(
     dataDir?: string;
     /** Sent by gql, data, wsClient and subscribe. */
     token?: string;
+    paneCheckMs?: number;
   } = {},
 ): Promise<TestHub> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cch-data-'));
@@ -65,6 +66,7 @@ export async function startHub(
   const app = buildApp(parsed.config, {
     env: options.env ?? process.env,
     logger: createLogger('info', { write: (line: string) => void logs.push(line) }),
+    ...(options.paneCheckMs !== undefined && { paneCheckMs: options.paneCheckMs }),
   });
   const { url } = await app.start();
   const baseUrl = url.replace(/\/graphql$/, '');
