@@ -2,7 +2,6 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   createSourceEventStream,
-  execute,
   GraphQLError,
   type DocumentNode,
   type ExecutionArgs,
@@ -18,6 +17,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import { SessionEventStream } from '../events/session-events.js';
 import type { Logger } from '../log.js';
 import { bearerSecret, type AccessGate, type ConnectionCounter } from './access-gate.js';
+import { runSelection } from './compiled-selection.js';
 
 /** yoga's enveloped execute (with its plugins), and the key of the operation, in rootValue. */
 interface Root {
@@ -43,9 +43,9 @@ function serialise(result: ExecutionResult): string {
 }
 
 function executeShared(root: Root, args: ExecutionArgs, event: unknown): Promise<string> | string {
-  // graphql's own execute maps one event to its result (yoga's would subscribe again).
+  // The selection maps one event to its result (yoga's execute would subscribe again).
   const run = () => {
-    const result = execute({ ...args, rootValue: event });
+    const result = runSelection(args, event);
     return 'then' in result ? result.then(serialise) : serialise(result);
   };
   if (typeof event !== 'object' || event === null) return run();
