@@ -93,6 +93,14 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
     this.#queue!.close();
   }
 
+  /**
+   * True while the events handed over come from this stream's own read of the log: no other
+   * subscriber holds the same event objects.
+   */
+  get replaying(): boolean {
+    return this.#replaying;
+  }
+
   /** The next event if it is already here; undefined when only next() can tell. */
   takeReady(): StoredEvent | undefined {
     if (this.#state !== 'open') return undefined;

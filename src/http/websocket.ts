@@ -42,13 +42,19 @@ function serialise(result: ExecutionResult): string {
   return JSON.stringify(result);
 }
 
-function executeShared(root: Root, args: ExecutionArgs, event: unknown): Promise<string> | string {
+/** The result of the event for the operation; with `share`, made once for all its subscribers. */
+function executeShared(
+  root: Root,
+  args: ExecutionArgs,
+  event: unknown,
+  share: boolean,
+): Promise<string> | string {
   // The selection maps one event to its result (yoga's execute would subscribe again).
   const run = () => {
     const result = runSelection(args, event);
     return 'then' in result ? result.then(serialise) : serialise(result);
   };
-  if (typeof event !== 'object' || event === null) return run();
+  if (!share || typeof event !== 'object' || event === null) return run();
   let results = shared.get(event);
   if (!results) shared.set(event, (results = new Map()));
   let json = results.get(root.key);
@@ -85,7 +91,9 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
       if (step.done) return { value: undefined, done: true };
       let event: unknown = step.value;
       do {
-        let json = executeShared(this.#root, this.#args, event);
+        // A replayed event is this subscriber's alone: nothing to share, and a WeakMap entry
+        // per event costs the garbage collector more than the selection itself.
+        let json = executeShared(this.#root, this.#args, event, !this.#ready?.replaying);
         if (typeof json !== 'string') json = await json;
         const sent = this.#root.outbox.send(`${this.#prefix}${json}}`);
         if (sent) await sent;

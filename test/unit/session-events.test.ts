@@ -40,6 +40,7 @@ describe('sessionEvents', () => {
     const seqs: number[] = [];
     const first = await stream.next();
     seqs.push(first.value!.seq);
+    expect(stream.replaying).toBe(true);
     // Published while the replay is under way: delivered once, after the stored ones.
     await add('m6');
     await add('m7');
@@ -49,6 +50,7 @@ describe('sessionEvents', () => {
       else seqs.push((await stream.next()).value!.seq);
     }
     expect(seqs).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(stream.replaying).toBe(true);
     expect(stream.takeReady()).toBeUndefined();
     await add('m8');
     await add('m9');
@@ -57,6 +59,11 @@ describe('sessionEvents', () => {
     expect(stream.takeReady()?.raw).toBe(
       JSON.stringify({ session_id: 's', hook_event_name: 'Notification', message: 'm9' }),
     );
+    // The read finds nothing more: what follows is live, the bus's events, shared by everyone.
+    const live = stream.next();
+    await add('m10');
+    expect((await live).value?.seq).toBe(10);
+    expect(stream.replaying).toBe(false);
     await stream.return();
   });
 
