@@ -6,7 +6,7 @@
  * tests so the benchmark cannot rot); `--no-write` skips the JSON file.
  */
 import { execa } from 'execa';
-import { writeFileSync, mkdtempSync, rmSync, readFileSync, writeFileSync as write } from 'node:fs';
+import { writeFileSync, mkdtempSync, readFileSync, writeFileSync as write } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,9 +18,15 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../test/helpers/claude-world.js';
 import { startRedis } from '../test/helpers/redis-server.js';
-import { freePort, gqlData, spawnHub, type HubProcess } from '../test/helpers/hub-process.js';
+import {
+  freePort,
+  gqlData,
+  spawnHub,
+  stopHub,
+  type HubProcess,
+} from '../test/helpers/hub-process.js';
 import { hookSecret } from '../test/helpers/session-secret.js';
-import { killTmuxServer, waitForScreen } from '../test/helpers/tmux-probe.js';
+import { waitForScreen } from '../test/helpers/tmux-probe.js';
 import { hookSettings } from '../src/hooks/settings.js';
 import type { Arrivals, SubscribersOptions } from './subscribers.js';
 
@@ -568,13 +574,8 @@ async function main(): Promise<void> {
     if (runs('cluster')) await clusterLatency(world);
   } finally {
     for (const client of clients) await client.dispose();
-    if (hub) {
-      hub.process.kill('SIGTERM');
-      await hub.process;
-    }
-    await killTmuxServer(socket);
+    await stopHub(hub, { socket, dataDir });
     await world.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   report();
 }
@@ -644,12 +645,7 @@ async function clusterLatency(world: ClaudeWorld): Promise<void> {
     }
   } finally {
     for (const watcher of watchers) await watcher.stop();
-    for (const { hub, socket, dataDir } of nodes) {
-      hub.process.kill('SIGTERM');
-      await hub.process;
-      await killTmuxServer(socket);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    for (const { hub, socket, dataDir } of nodes) await stopHub(hub, { socket, dataDir });
     await redis.stop();
   }
 }

@@ -7,10 +7,9 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { freePort, gqlData, spawnHub, type HubProcess } from '../helpers/hub-process.js';
+import { freePort, gqlData, spawnHub, stopHub, type HubProcess } from '../helpers/hub-process.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
-import { killTmuxServer } from '../helpers/tmux-probe.js';
 
 const leaseSeconds = 2;
 const eventFields = 'seq eventName payload';
@@ -141,10 +140,7 @@ describe('hub nodes on one Redis', () => {
   afterAll(async () => {
     for (const { hub, ws, socket, dataDir } of nodes.values()) {
       await ws.dispose();
-      hub.process.kill('SIGTERM');
-      await hub.process;
-      await killTmuxServer(socket);
-      rmSync(dataDir, { recursive: true, force: true });
+      await stopHub(hub, { socket, dataDir });
     }
     await redis?.stop();
     await world?.close();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hookEvents } from '../../src/events/registry.js';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { spawnHub, type HubProcess } from '../helpers/hub-process.js';
+import { spawnHub, stopHub, type HubProcess } from '../helpers/hub-process.js';
 import { hookSecret } from '../helpers/session-secret.js';
-import { killTmuxServer } from '../helpers/tmux-probe.js';
 
 const adminToken = 'fuzz-admin-0123456789';
 const readToken = 'fuzz-read-0123456789';
@@ -106,11 +105,8 @@ describe('hostile input', () => {
   });
 
   afterAll(async () => {
-    hub?.process.kill('SIGTERM');
-    await hub?.process;
-    await killTmuxServer(socket);
+    await stopHub(hub, { socket, dataDir });
     await world?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers thousands of random hook bodies with 200 or a 4xx, and stays up', async () => {

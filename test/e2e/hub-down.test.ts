@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { freePort, gqlData, spawnHub, type HubProcess } from '../helpers/hub-process.js';
-import { killTmuxServer, waitForScreen } from '../helpers/tmux-probe.js';
+import { freePort, gqlData, spawnHub, stopHub, type HubProcess } from '../helpers/hub-process.js';
+import { waitForScreen } from '../helpers/tmux-probe.js';
 
 const hookTimeoutSeconds = 10;
 
@@ -36,11 +36,8 @@ describe('claude while the hub is down', () => {
   });
 
   afterAll(async () => {
-    hub?.process.kill('SIGTERM');
-    await hub?.process;
-    await killTmuxServer(socket);
+    await stopHub(hub, { socket, dataDir });
     await world?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('finishes a tool-using turn without waiting out hook timeouts, and the hub catches up after', async () => {

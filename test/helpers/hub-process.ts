@@ -1,5 +1,7 @@
 import { createServer } from 'node:net';
+import { rmSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
+import { killTmuxServer } from './tmux-probe.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -78,4 +80,17 @@ export async function gqlData<T = Record<string, any>>(
   const body = (await response.json()) as { data?: T; errors?: unknown[] };
   if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
   return body.data as T;
+}
+
+/** Ends a hub process with SIGTERM, then its tmux server, and removes its data dir. */
+export async function stopHub(
+  hub: HubProcess | null | undefined,
+  home: { socket: string; dataDir: string },
+): Promise<void> {
+  if (hub) {
+    hub.process.kill('SIGTERM');
+    await hub.process;
+  }
+  await killTmuxServer(home.socket);
+  rmSync(home.dataDir, { recursive: true, force: true });
 }
