@@ -10,7 +10,7 @@ import { writeFileSync, mkdtempSync, readFileSync, writeFileSync as write } from
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Agent, createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -28,6 +28,7 @@ import {
 import { hookSecret } from '../test/helpers/session-secret.js';
 import { waitForScreen } from '../test/helpers/tmux-probe.js';
 import { hookSettings } from '../src/hooks/settings.js';
+import { HookClient } from './hook-client.js';
 import type { Arrivals, SubscribersOptions } from './subscribers.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -120,41 +121,8 @@ const subscribersThread = `import(${JSON.stringify(import.meta.resolve('tsx/esm/
   .then(({ register }) => register())
   .then(() => import(${JSON.stringify(import.meta.resolve('./subscribers.ts'))}));`;
 
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-
-/**
- * POSTs one hook event over a kept-alive connection; resolves with the status. A request on a
- * reused connection that the hub closed as idle at the same moment is sent again, once.
- */
-function post(base: string, target: Target, body: string, retry = true): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${base}/hooks`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${target.secret}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (retry && req.reusedSocket && error.code === 'ECONNRESET')
-        resolve(post(base, target, body, false));
-      else reject(error);
-    });
-    req.end(body);
-  });
-}
-
 /** `count` POSTs from `concurrency` workers; latency of each and overall throughput. */
-async function ingest(base: string, target: Target, count: number, concurrency: number) {
+async function ingest(hooks: HookClient, target: Target, count: number, concurrency: number) {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -163,7 +131,7 @@ async function ingest(base: string, target: Target, count: number, concurrency: 
       while (next < count) {
         const i = next++;
         const t0 = performance.now();
-        const status = await post(base, target, payload(target.id, i));
+        const status = await hooks.post(target.secret, payload(target.id, i));
         if (status !== 200) throw new Error(`hook POST answered ${status}`);
         latencies.push(performance.now() - t0);
       }
@@ -177,7 +145,7 @@ async function ingest(base: string, target: Target, count: number, concurrency: 
  * all threads share (timeOrigin + now).
  */
 async function offer(
-  base: string,
+  hooks: HookClient,
   targets: Target[],
   perSecond: number,
   seconds: number,
@@ -198,7 +166,7 @@ async function offer(
       tag: `${target.id}:${i}`,
     });
     sent.set(`${target.id}:${i}`, performance.timeOrigin + performance.now());
-    inFlight.push(post(base, target, body));
+    inFlight.push(hooks.post(target.secret, body));
   }
   await Promise.all(inFlight);
   return total;
@@ -279,6 +247,7 @@ async function main(): Promise<void> {
   const socket = `cch-bench-${process.pid}`;
   const port = await freePort();
   let hub: HubProcess | null = null;
+  let hooks: HookClient | undefined;
   const clients: Client[] = [];
   try {
     // The hub as `npm start` runs it: compiled, in its own process.
@@ -304,6 +273,7 @@ async function main(): Promise<void> {
       },
     );
     const base = hub.url.replace(/\/graphql$/, '');
+    hooks = new HookClient(base);
     const hubPid = hub.process.pid!;
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idleRss = rssMb(hubPid);
@@ -352,13 +322,13 @@ async function main(): Promise<void> {
     if (!runs('ingest')) await machineQuiet(30_000);
 
     // 1. Hook ingest: wrk when installed (a C client leaves the second core to the hub), else Node.
-    await ingest(base, live[0]!, sizes.warmup, 16);
+    await ingest(hooks, live[0]!, sizes.warmup, 16);
     const useWrk =
       !smoke && (await execa('sh', ['-c', 'command -v wrk'], { reject: false })).exitCode === 0;
     for (const concurrency of runs('ingest') ? [1, 16, 64] : []) {
       const { p50, p99, perSecond, client } = useWrk
         ? await ingestWithWrk(base, live[0]!, concurrency, sizes.rateSeconds * 2, dataDir)
-        : await ingest(base, live[0]!, sizes.ingest, concurrency).then(
+        : await ingest(hooks, live[0]!, sizes.ingest, concurrency).then(
             ({ latencies, perSecond }) => ({
               p50: percentile(latencies, 50),
               p99: percentile(latencies, 99),
@@ -387,7 +357,7 @@ async function main(): Promise<void> {
         const wait = due - performance.now();
         if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
         const t0 = performance.now();
-        await post(base, live[0]!, payload(live[0]!.id, i));
+        await hooks.post(live[0]!.secret, payload(live[0]!.id, i));
         latencies.push(performance.now() - t0);
       }
       const p99 = percentile(latencies, 99);
@@ -400,45 +370,51 @@ async function main(): Promise<void> {
       });
     }
 
-    // 2. Fan-out at 2,000 events/s offered.
-    for (const sessionsUsed of runs('fanout') ? [1, 10] : []) {
-      for (const subscribers of sizes.fanoutSubscribers) {
-        const targets = live.slice(0, Math.min(sessionsUsed, live.length));
-        const sent = new Map<string, number>();
-        const { arrivals, stop } = await startSubscribers(
-          {
-            url: hub.url.replace(/^http/, 'ws'),
-            sessionIds: targets.map((target) => target.id),
-            subscribers,
-          },
-          sent,
-        );
-        await new Promise((resolve) => setTimeout(resolve, 300 + subscribers * 5));
-        const [cpu0, t0] = [cpuMs(hubPid), performance.now()];
-        const total = await offer(base, targets, 2000, sizes.rateSeconds, sent);
-        const expected = total * subscribers;
-        const deadline = performance.now() + 10_000;
-        while (arrivals.length < expected && performance.now() < deadline)
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        const hubCpu = (cpuMs(hubPid) - cpu0) / (performance.now() - t0);
-        await stop();
-        const p99 = percentile(arrivals, 99);
-        rows.push({
-          section: 'fan-out 2,000/s',
-          metric: `${subscribers} sub x ${targets.length} session${targets.length > 1 ? 's' : ''} p50 / p99`,
-          value: `${ms(percentile(arrivals, 50))} / ${ms(p99)}${arrivals.length < expected ? ` (${arrivals.length}/${expected} arrived)` : ` (hub CPU ${(hubCpu * 100).toFixed(0)}%)`}`,
-          ...(subscribers === 100 && targets.length === 1
-            ? { target: 'p99 < 5 ms', ok: p99 < 5 && arrivals.length === expected }
-            : {}),
-        });
-      }
+    // 2. Fan-out at 2,000 events/s offered; the last case again with the graphql-ws library.
+    const fanouts = sizes.fanoutSubscribers.flatMap((subscribers) =>
+      [1, 10].map((sessionsUsed) => ({ subscribers, sessionsUsed, library: false })),
+    );
+    if (!smoke) fanouts.push({ subscribers: 100, sessionsUsed: 1, library: true });
+    for (const { subscribers, sessionsUsed, library } of runs('fanout') ? fanouts : []) {
+      const targets = live.slice(0, Math.min(sessionsUsed, live.length));
+      const sent = new Map<string, number>();
+      const { arrivals, stop } = await startSubscribers(
+        {
+          url: hub.url.replace(/^http/, 'ws'),
+          sessionIds: targets.map((target) => target.id),
+          subscribers,
+          library,
+        },
+        sent,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300 + subscribers * 5));
+      const [hubCpu0, loadCpu0, t0] = [cpuMs(hubPid), cpuMs(process.pid), performance.now()];
+      const total = await offer(hooks, targets, 2000, sizes.rateSeconds, sent);
+      const expected = total * subscribers;
+      const deadline = performance.now() + 10_000;
+      while (arrivals.length < expected && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const cpu = (ms0: number, pid: number) =>
+        `${(((cpuMs(pid) - ms0) / (performance.now() - t0)) * 100).toFixed(0)}%`;
+      const cpus = `hub CPU ${cpu(hubCpu0, hubPid)}, load ${cpu(loadCpu0, process.pid)}`;
+      await stop();
+      const p99 = percentile(arrivals, 99);
+      const sessionsLabel = `${targets.length} session${targets.length > 1 ? 's' : ''}`;
+      rows.push({
+        section: 'fan-out 2,000/s',
+        metric: `${subscribers} sub x ${sessionsLabel} p50 / p99${library ? ' (graphql-ws)' : ''}`,
+        value: `${ms(percentile(arrivals, 50))} / ${ms(p99)} (${arrivals.length < expected ? `${arrivals.length}/${expected} arrived` : cpus})`,
+        ...(subscribers === 100 && targets.length === 1 && !library
+          ? { target: 'p99 < 5 ms', ok: p99 < 5 && arrivals.length === expected }
+          : {}),
+      });
     }
 
     // 3. Replay of a long session.
     if (runs('replay')) {
       const target = live.at(-1)!;
       const have = await countEvents(hub.url, target.id);
-      await ingest(base, target, Math.max(0, sizes.replay - have), 64);
+      await ingest(hooks, target, Math.max(0, sizes.replay - have), 64);
       const client = createClient({
         url: hub.url.replace(/^http/, 'ws'),
         webSocketImpl: WebSocket,
@@ -552,7 +528,7 @@ async function main(): Promise<void> {
       const target = live[1] ?? live[0]!;
       const have = await countEvents(hub.url, target.id);
       const stored = (await totalEvents(hub.url)) ?? have;
-      await ingest(base, target, Math.max(0, sizes.stored - stored), 64);
+      await ingest(hooks, target, Math.max(0, sizes.stored - stored), 64);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const fullRss = rssMb(hubPid);
       rows.push({ section: 'hub memory (RSS)', metric: 'idle', value: `${idleRss.toFixed(0)} MB` });
@@ -574,6 +550,7 @@ async function main(): Promise<void> {
     if (runs('cluster')) await clusterLatency(world);
   } finally {
     for (const client of clients) await client.dispose();
+    hooks?.close();
     await stopHub(hub, { socket, dataDir });
     await world.close();
   }
@@ -619,12 +596,9 @@ async function clusterLatency(world: ClaudeWorld): Promise<void> {
       watchers.push(await startSubscribers({ url, sessionIds: [target.id], subscribers: 1 }, sent));
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const total = await offer(
-      b.hub.url.replace(/\/graphql$/, ''),
-      [target],
-      2000,
-      sizes.rateSeconds,
-      sent,
+    const hooks = new HookClient(b.hub.url.replace(/\/graphql$/, ''));
+    const total = await offer(hooks, [target], 2000, sizes.rateSeconds, sent).finally(() =>
+      hooks.close(),
     );
     const deadline = performance.now() + 10_000;
     const arrived = () => watchers.every((watcher) => watcher.arrivals.length >= total);

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -34,7 +34,7 @@ export interface TokenEntry extends Principal {
 }
 
 function sha256(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+  return hash('sha256', text, 'buffer');
 }
 
 /** The configured tokens; without any, the hub serves loopback only and every caller is local. */

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -34,7 +34,7 @@ type Answer =
 export const nodeCallPath = '/internal/node-call';
 
 function sha256(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+  return hash('sha256', text, 'buffer');
 }
 
 /**

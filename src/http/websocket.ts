@@ -35,11 +35,14 @@ interface Root {
  * cost one execution and one JSON.stringify per event, not 100. Subscription results depend
  * only on the event, never on the connection.
  */
-const shared = new WeakMap<object, Map<string, Promise<string> | string>>();
+const shared = new WeakMap<object, Map<string, Promise<Buffer> | Buffer>>();
 
-/** A `next` message's payload as graphql-ws writes it: the result, errors as their JSON. */
-function serialise(result: ExecutionResult): string {
-  return JSON.stringify(result);
+/**
+ * The end of a `next` message as graphql-ws writes it: the result (errors as their JSON) and
+ * the message's closing brace. The message's start is the subscription's own (see Relay).
+ */
+function messageEnd(result: ExecutionResult): Buffer {
+  return Buffer.from(`${JSON.stringify(result)}}`);
 }
 
 /** The result of the event for the operation; with `share`, made once for all its subscribers. */
@@ -48,26 +51,26 @@ function executeShared(
   args: ExecutionArgs,
   event: unknown,
   share: boolean,
-): Promise<string> | string {
+): Promise<Buffer> | Buffer {
   // The selection maps one event to its result (yoga's execute would subscribe again).
   const run = () => {
     const result = runSelection(args, event);
-    return 'then' in result ? result.then(serialise) : serialise(result);
+    return 'then' in result ? result.then(messageEnd) : messageEnd(result);
   };
   if (!share || typeof event !== 'object' || event === null) return run();
   let results = shared.get(event);
   if (!results) shared.set(event, (results = new Map()));
-  let json = results.get(root.key);
-  if (json === undefined) results.set(root.key, (json = run()));
-  return json;
+  let end = results.get(root.key);
+  if (end === undefined) results.set(root.key, (end = run()));
+  return end;
 }
 
 /**
  * Sends a subscription's results itself, as graphql-ws `next` messages built from the shared
- * payload and the subscription's id. To graphql-ws it is a stream that yields nothing and ends
- * when its source does, so graphql-ws still sends `error` and `complete`, after the last
- * result. return() (the client's `complete`, or the connection closing) ends the source at
- * once instead of after its next event.
+ * result and the subscription's own start of message. To graphql-ws it is a stream that yields
+ * nothing and ends when its source does, so graphql-ws still sends `error` and `complete`,
+ * after the last result. return() (the client's `complete`, or the connection closing) ends
+ * the source at once instead of after its next event.
  */
 class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #source: AsyncIterator<unknown>;
@@ -75,14 +78,14 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #ready: SessionEventStream | null;
   readonly #root: Root;
   readonly #args: ExecutionArgs;
-  readonly #prefix: string;
+  readonly #start: Buffer;
 
   constructor(source: AsyncIterable<unknown>, root: Root, args: ExecutionArgs) {
     this.#source = source[Symbol.asyncIterator]();
     this.#ready = this.#source instanceof SessionEventStream ? this.#source : null;
     this.#root = root;
     this.#args = args;
-    this.#prefix = `{"id":${JSON.stringify(root.id)},"type":"next","payload":`;
+    this.#start = Buffer.from(`{"id":${JSON.stringify(root.id)},"type":"next","payload":`);
   }
 
   async next(): Promise<IteratorResult<ExecutionResult>> {
@@ -93,9 +96,9 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
       do {
         // A replayed event is this subscriber's alone: nothing to share, and a WeakMap entry
         // per event costs the garbage collector more than the selection itself.
-        let json = executeShared(this.#root, this.#args, event, !this.#ready?.replaying);
-        if (typeof json !== 'string') json = await json;
-        const sent = this.#root.outbox.send(`${this.#prefix}${json}}`);
+        let end = executeShared(this.#root, this.#args, event, !this.#ready?.replaying);
+        if (!Buffer.isBuffer(end)) end = await end;
+        const sent = this.#root.outbox.send(this.#start, end);
         if (sent) await sent;
         event = this.#ready?.takeReady();
       } while (event !== undefined);
@@ -112,62 +115,104 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   }
 }
 
-/** Bytes a connection may have waiting in its send buffer before sends wait for the network. */
+/** Bytes a connection may have waiting to be sent before sends wait for the network. */
 const sendHighWater = 1024 * 1024;
-/** Bytes of corked messages after which a connection is flushed before the end of the turn. */
-const corkedHighWater = 64 * 1024;
+/** Bytes of messages waiting for the end of the turn after which they are written at once. */
+const turnHighWater = 64 * 1024;
 /** Seconds between pings; a connection that does not answer within the next is dropped. */
 const keepAliveMs = 12_000;
+const noBytes = Buffer.alloc(0);
 
-/** Connections with messages corked in this turn of the event loop. */
-const corked = new Set<Outbox>();
+/** Connections with messages waiting for the end of this turn of the event loop. */
+const waiting = new Set<Outbox>();
 
-function uncorkAll(): void {
-  for (const outbox of corked) outbox.flush();
-  corked.clear();
+function flushAll(): void {
+  for (const outbox of waiting) outbox.flush();
+  waiting.clear();
 }
 
+/** Writes a final, unmasked text frame's header for `length` bytes of data; returns its end. */
+function writeFrameHeader(target: Buffer, at: number, length: number): number {
+  target[at] = 0x81;
+  if (length < 126) {
+    target[at + 1] = length;
+    return at + 2;
+  }
+  if (length < 0x10000) {
+    target[at + 1] = 126;
+    target.writeUInt16BE(length, at + 2);
+    return at + 4;
+  }
+  target[at + 1] = 127;
+  target.writeUInt32BE(Math.floor(length / 0x100000000), at + 2);
+  target.writeUInt32BE(length >>> 0, at + 6);
+  return at + 10;
+}
+
+const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000 ? 4 : 10);
+
 /**
- * The sending side of one connection. Messages sent in one turn of the event loop leave in
- * one write (the socket is corked until the turn ends): 100 subscribers of one session cost
- * one system call per connection and turn, not one per message. Sends never wait for a write
- * to complete (graphql-ws' own ws binding awaits every send); they wait only when the client
- * falls behind.
+ * The sending side of one connection. The messages of one turn of the event loop are framed
+ * into one buffer and leave in one write: 100 subscribers of one session cost one system call
+ * per connection and turn, and no object per message. Each message is two parts (a
+ * subscription's start and the result shared by every subscriber), copied once, at the end of
+ * the turn. ws frames and writes control frames itself; the hub's text messages take this path
+ * (no extension is negotiated, so a frame is a header and the bytes). Sends never wait for a
+ * write to complete (graphql-ws' own ws binding awaits every send); they wait only when the
+ * client falls behind.
  */
 class Outbox {
   readonly #ws: WebSocket;
   readonly #raw: Duplex;
-  #corked = false;
+  /** The waiting messages, two parts each. */
+  #parts: Buffer[] = [];
+  #bytes = 0;
 
   constructor(ws: WebSocket, raw: Duplex) {
     this.#ws = ws;
     this.#raw = raw;
   }
 
-  send(data: string): Promise<void> | void {
-    const ws = this.#ws;
-    if (ws.readyState !== ws.OPEN) return;
-    if (!this.#corked) {
-      this.#corked = true;
-      this.#raw.cork();
-      if (corked.size === 0) setImmediate(uncorkAll);
-      corked.add(this);
-    } else if (this.#raw.writableLength > corkedHighWater) {
-      this.flush();
-      this.#corked = true;
-      this.#raw.cork();
+  /** Queues the message `head` + `body`; resolves when the client has caught up, if behind. */
+  send(head: Buffer | string, body: Buffer = noBytes): Promise<void> | void {
+    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    const start = typeof head === 'string' ? Buffer.from(head) : head;
+    if (this.#parts.length === 0) {
+      if (waiting.size === 0) setImmediate(flushAll);
+      waiting.add(this);
     }
-    if (ws.bufferedAmount < sendHighWater) {
-      ws.send(data);
-      return;
-    }
-    return new Promise((resolve) => ws.send(data, () => resolve()));
+    this.#parts.push(start, body);
+    const length = start.length + body.length;
+    this.#bytes += frameHeaderSize(length) + length;
+    if (this.#bytes > turnHighWater) this.flush();
+    if (this.#raw.writableLength + this.#bytes < sendHighWater) return;
+    this.flush();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.#raw.off('drain', done).off('close', done);
+        resolve();
+      };
+      this.#raw.on('drain', done).on('close', done);
+    });
   }
 
+  /** Writes the waiting messages, unless the connection is closing (nothing follows a close). */
   flush(): void {
-    if (!this.#corked) return;
-    this.#corked = false;
-    this.#raw.uncork();
+    const parts = this.#parts;
+    if (parts.length === 0) return;
+    const frames = Buffer.allocUnsafe(this.#bytes);
+    this.#parts = [];
+    this.#bytes = 0;
+    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    let at = 0;
+    for (let i = 0; i < parts.length; i += 2) {
+      const head = parts[i]!;
+      const body = parts[i + 1]!;
+      at = writeFrameHeader(frames, at, head.length + body.length);
+      at += head.copy(frames, at);
+      at += body.copy(frames, at);
+    }
+    this.#raw.write(frames);
   }
 }
 
@@ -314,7 +359,10 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
       {
         protocol: socket.protocol,
         send: (data) => outbox.send(data),
-        close: (code, reason) => socket.close(code, reason),
+        close: (code, reason) => {
+          outbox.flush();
+          socket.close(code, reason);
+        },
         onMessage: (handle) =>
           socket.on('message', (data) => {
             handle(String(data)).catch((error: unknown) => {

@@ -10,9 +10,13 @@ export function setStatus(record: SessionRecord, status: SessionStatus, at: numb
 }
 
 /** The fields an event can change that are worth a write and a notice (lastEventAt is not). */
-function visible(record: SessionRecord): string {
-  return `${record.status}\0${record.lastAssistantMessage}\0${record.claudeSessionId}\0${record.ended}\0${record.transcriptPath}`;
-}
+const visible = [
+  'status',
+  'lastAssistantMessage',
+  'claudeSessionId',
+  'ended',
+  'transcriptPath',
+] as const satisfies readonly (keyof SessionRecord)[];
 
 /**
  * Applies what a hook event says to a session record. Hook events are the first source of
@@ -20,7 +24,7 @@ function visible(record: SessionRecord): string {
  * Returns whether anything but lastEventAt changed.
  */
 export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
-  const before = visible(record);
+  const before = visible.map((field) => record[field]);
   const { payload } = event;
   const set = (status: SessionStatus) => setStatus(record, status, event.receivedAt);
   record.lastEventAt = event.receivedAt;
@@ -52,7 +56,7 @@ export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
       if (stringField(payload, 'reason') !== 'clear') record.ended = true;
       break;
   }
-  return visible(record) !== before;
+  return visible.some((field, i) => record[field] !== before[i]);
 }
 
 /**

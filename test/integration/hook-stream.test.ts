@@ -120,6 +120,35 @@ describe('POST /hooks to subscribers', () => {
     expect(received.map((e) => e.payload)).toEqual(payloads);
   });
 
+  it('frames events of every size, several at once, for each subscriber', async () => {
+    const from = await lastSeq(session.id);
+    const query = `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { seq payload } }`;
+    const live = [
+      hub.subscribe(query, { id: session.id }),
+      hub.subscribe(query, { id: session.id }),
+    ];
+    const replayed = hub.subscribe(query, { id: session.id, after: from });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A WebSocket frame's length takes 7 bits up to 125 bytes, 16 up to 65,535, then 64; '✓'
+    // is three bytes, so a message's length in bytes is not its length in characters.
+    const fillers = ['', '✓'.repeat(50), 'x'.repeat(200), '✓'.repeat(30_000), 'y'.repeat(70_000)];
+    const payloads = fillers.map((filler, i) => ({
+      session_id: session.id,
+      hook_event_name: 'Notification',
+      message: `size ${i}`,
+      filler,
+    }));
+    // Posted together, so several events reach the subscribers in one turn of the hub.
+    const statuses = await Promise.all(payloads.map(async (p) => (await post(p)).status));
+    expect(statuses).toEqual(payloads.map(() => 200));
+    for (const events of [...live, replayed]) {
+      const received = [];
+      for (const _ of payloads) received.push((await events.next()).sessionEvents);
+      expect(received.map((e) => e.seq)).toEqual(payloads.map((_, i) => from + 1 + i));
+      expect(received.map((e) => e.payload.filler).sort()).toEqual([...fillers].sort());
+    }
+  });
+
   it('refuses bad hook requests with a JSON error and stores none of them', async () => {
     const before = await lastSeq(session.id);
     const good = { session_id: session.id, hook_event_name: 'Notification', message: 'x' };
