@@ -32,8 +32,8 @@ interface Root {
 /**
  * One execution and one serialisation per published event and operation, shared by every
  * subscriber running the same operation with the same variables: 100 dashboards on one session
- * cost one execution and one JSON.stringify per event, not 100. Subscription results depend
- * only on the event, never on the connection.
+ * cost one execution and one JSON.stringify per event, not 100, and the bytes are encoded once.
+ * Subscription results depend only on the event, never on the connection.
  */
 const shared = new WeakMap<object, Map<string, Promise<Buffer> | Buffer>>();
 
@@ -41,27 +41,35 @@ const shared = new WeakMap<object, Map<string, Promise<Buffer> | Buffer>>();
  * The end of a `next` message as graphql-ws writes it: the result (errors as their JSON) and
  * the message's closing brace. The message's start is the subscription's own (see Relay).
  */
-function messageEnd(result: ExecutionResult): Buffer {
-  return Buffer.from(`${JSON.stringify(result)}}`);
+function messageEnd(result: ExecutionResult): string {
+  return `${JSON.stringify(result)}}`;
 }
 
-/** The result of the event for the operation; with `share`, made once for all its subscribers. */
+/**
+ * The end of the event's message for the operation; with `share`, made once for all its
+ * subscribers, as bytes. Unshared (a replayed event), it stays a string until the outbox writes
+ * it: one object less per event.
+ */
 function executeShared(
   root: Root,
   args: ExecutionArgs,
   event: unknown,
   share: boolean,
-): Promise<Buffer> | Buffer {
+): Promise<Part> | Part {
   // The selection maps one event to its result (yoga's execute would subscribe again).
-  const run = () => {
-    const result = runSelection(args, event);
-    return 'then' in result ? result.then(messageEnd) : messageEnd(result);
-  };
-  if (!share || typeof event !== 'object' || event === null) return run();
+  const result = () => runSelection(args, event);
+  if (!share || typeof event !== 'object' || event === null) {
+    const once = result();
+    return 'then' in once ? once.then(messageEnd) : messageEnd(once);
+  }
   let results = shared.get(event);
   if (!results) shared.set(event, (results = new Map()));
   let end = results.get(root.key);
-  if (end === undefined) results.set(root.key, (end = run()));
+  if (end === undefined) {
+    const once = result();
+    const bytes = (r: ExecutionResult) => Buffer.from(messageEnd(r));
+    results.set(root.key, (end = 'then' in once ? once.then(bytes) : bytes(once)));
+  }
   return end;
 }
 
@@ -97,7 +105,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
         // A replayed event is this subscriber's alone: nothing to share, and a WeakMap entry
         // per event costs the garbage collector more than the selection itself.
         let end = executeShared(this.#root, this.#args, event, !this.#ready?.replaying);
-        if (!Buffer.isBuffer(end)) end = await end;
+        if (typeof end === 'object' && 'then' in end) end = await end;
         const sent = this.#root.outbox.send(this.#start, end);
         if (sent) await sent;
         event = this.#ready?.takeReady();
@@ -116,12 +124,15 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
 }
 
 /** Bytes a connection may have waiting to be sent before sends wait for the network. */
-const sendHighWater = 1024 * 1024;
+const sendHighWater = 256 * 1024;
 /** Bytes of messages waiting for the end of the turn after which they are written at once. */
 const turnHighWater = 64 * 1024;
 /** Seconds between pings; a connection that does not answer within the next is dropped. */
 const keepAliveMs = 12_000;
-const noBytes = Buffer.alloc(0);
+/** A message's start or end: bytes, or a string encoded (UTF-8) when the message is written. */
+type Part = Buffer | string;
+const byteLength = (part: Part) =>
+  typeof part === 'string' ? Buffer.byteLength(part) : part.length;
 
 /** Connections with messages waiting for the end of this turn of the event loop. */
 const waiting = new Set<Outbox>();
@@ -164,8 +175,9 @@ const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000
 class Outbox {
   readonly #ws: WebSocket;
   readonly #raw: Duplex;
-  /** The waiting messages, two parts each. */
-  #parts: Buffer[] = [];
+  /** The waiting messages, two parts each, and their lengths in bytes. */
+  #parts: Part[] = [];
+  #lengths: number[] = [];
   #bytes = 0;
 
   constructor(ws: WebSocket, raw: Duplex) {
@@ -174,15 +186,15 @@ class Outbox {
   }
 
   /** Queues the message `head` + `body`; resolves when the client has caught up, if behind. */
-  send(head: Buffer | string, body: Buffer = noBytes): Promise<void> | void {
+  send(head: Part, body: Part = ''): Promise<void> | void {
     if (this.#ws.readyState !== this.#ws.OPEN) return;
-    const start = typeof head === 'string' ? Buffer.from(head) : head;
     if (this.#parts.length === 0) {
       if (waiting.size === 0) setImmediate(flushAll);
       waiting.add(this);
     }
-    this.#parts.push(start, body);
-    const length = start.length + body.length;
+    const length = byteLength(head) + byteLength(body);
+    this.#parts.push(head, body);
+    this.#lengths.push(length);
     this.#bytes += frameHeaderSize(length) + length;
     if (this.#bytes > turnHighWater) this.flush();
     if (this.#raw.writableLength + this.#bytes < sendHighWater) return;
@@ -198,19 +210,18 @@ class Outbox {
 
   /** Writes the waiting messages, unless the connection is closing (nothing follows a close). */
   flush(): void {
-    const parts = this.#parts;
+    const [parts, lengths] = [this.#parts, this.#lengths];
     if (parts.length === 0) return;
     const frames = Buffer.allocUnsafe(this.#bytes);
-    this.#parts = [];
-    this.#bytes = 0;
+    [this.#parts, this.#lengths, this.#bytes] = [[], [], 0];
     if (this.#ws.readyState !== this.#ws.OPEN) return;
+    const put = (part: Part, at: number) =>
+      typeof part === 'string' ? frames.write(part, at) : part.copy(frames, at);
     let at = 0;
-    for (let i = 0; i < parts.length; i += 2) {
-      const head = parts[i]!;
-      const body = parts[i + 1]!;
-      at = writeFrameHeader(frames, at, head.length + body.length);
-      at += head.copy(frames, at);
-      at += body.copy(frames, at);
+    for (let i = 0; i < lengths.length; i++) {
+      at = writeFrameHeader(frames, at, lengths[i]!);
+      at += put(parts[2 * i]!, at);
+      at += put(parts[2 * i + 1]!, at);
     }
     this.#raw.write(frames);
   }
