@@ -166,8 +166,8 @@ const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000
  * The sending side of one connection. The messages of one turn of the event loop are framed
  * into one buffer and leave in one write: 100 subscribers of one session cost one system call
  * per connection and turn, and no object per message. Each message is two parts (a
- * subscription's start and the result shared by every subscriber), copied once, at the end of
- * the turn. ws frames and writes control frames itself; the hub's text messages take this path
+ * subscription's start and the result, shared by every subscriber as bytes, or one replayed
+ * event's as a string), copied or encoded once, at the end of the turn. ws frames and writes control frames itself; the hub's text messages take this path
  * (no extension is negotiated, so a frame is a header and the bytes). Sends never wait for a
  * write to complete (graphql-ws' own ws binding awaits every send); they wait only when the
  * client falls behind.
@@ -210,11 +210,11 @@ class Outbox {
 
   /** Writes the waiting messages, unless the connection is closing (nothing follows a close). */
   flush(): void {
-    const [parts, lengths] = [this.#parts, this.#lengths];
+    const [parts, lengths, bytes] = [this.#parts, this.#lengths, this.#bytes];
     if (parts.length === 0) return;
-    const frames = Buffer.allocUnsafe(this.#bytes);
     [this.#parts, this.#lengths, this.#bytes] = [[], [], 0];
     if (this.#ws.readyState !== this.#ws.OPEN) return;
+    const frames = Buffer.allocUnsafe(bytes);
     const put = (part: Part, at: number) =>
       typeof part === 'string' ? frames.write(part, at) : part.copy(frames, at);
     let at = 0;
