@@ -24,6 +24,7 @@ import {
   spawnHub,
   stopHub,
   type HubProcess,
+  hubArgs,
 } from '../test/helpers/hub-process.js';
 import { hookSecret } from '../test/helpers/session-secret.js';
 import { waitForScreen } from '../test/helpers/tmux-probe.js';
@@ -253,19 +254,7 @@ async function main(): Promise<void> {
     // The hub as `npm start` runs it: compiled, in its own process.
     await execa('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root });
     hub = await spawnHub(
-      [
-        '--port',
-        String(port),
-        '--data-dir',
-        dataDir,
-        '--tmux-socket',
-        socket,
-        '--claude-bin',
-        claudeBin,
-        '--retain-events',
-        '0',
-        '--stop-sessions-on-exit',
-      ],
+      [...hubArgs({ port, dataDir, socket }), '--retain-events', '0', '--stop-sessions-on-exit'],
       world.env,
       {
         compiled: true,
@@ -574,10 +563,13 @@ async function clusterLatency(world: ClaudeWorld): Promise<void> {
     for (const name of ['a', 'b']) {
       const dataDir = mkdtempSync(path.join(tmpdir(), `cch-bench-${name}-`));
       const socket = `cch-bench-${name}-${process.pid}`;
-      const args = ['--port', '0', '--data-dir', dataDir, '--tmux-socket', socket];
       const cluster = ['--redis-url', redis.url, '--node-name', name, '--retain-events', '0'];
-      const options = ['--claude-bin', claudeBin, '--stop-sessions-on-exit'];
-      const hub = await spawnHub([...args, ...cluster, ...options], world.env, { compiled: true });
+      const args = [
+        ...hubArgs({ port: 0, dataDir, socket }),
+        ...cluster,
+        '--stop-sessions-on-exit',
+      ];
+      const hub = await spawnHub(args, world.env, { compiled: true });
       nodes.push({ hub, socket, dataDir });
     }
     const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];

@@ -6,8 +6,15 @@ import { execa } from 'execa';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { freePort, gqlData, spawnHub, stopHub, type HubProcess } from '../helpers/hub-process.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import {
+  freePort,
+  gqlData,
+  spawnHub,
+  stopHub,
+  type HubProcess,
+  hubArgs,
+} from '../helpers/hub-process.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
 
@@ -102,14 +109,7 @@ describe('hub nodes on one Redis', () => {
     const dataDir = known?.dataDir ?? mkdtempSync(path.join(tmpdir(), `cch-node-${name}-`));
     const socket = known?.socket ?? `cch-node-${name}-${process.pid}`;
     const args = known?.args ?? [
-      '--port',
-      String(await freePort()),
-      '--data-dir',
-      dataDir,
-      '--tmux-socket',
-      socket,
-      '--claude-bin',
-      claudeBin,
+      ...hubArgs({ port: await freePort(), dataDir, socket }),
       '--redis-url',
       redis.url,
       '--redis-prefix',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { freePort, gqlData, spawnHub } from '../helpers/hub-process.js';
+import { freePort, gqlData, spawnHub, hubArgs } from '../helpers/hub-process.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { hookSecret } from '../helpers/session-secret.js';
@@ -70,16 +70,7 @@ describe('continuity', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-kill-'));
     const socket = `cch-kill-${process.pid}`;
     const port = await freePort();
-    const args = [
-      '--port',
-      String(port),
-      '--data-dir',
-      dataDir,
-      '--tmux-socket',
-      socket,
-      '--claude-bin',
-      claudeBin,
-    ];
+    const args = hubArgs({ port, dataDir, socket });
     try {
       const first = await spawnHub(args, world.env);
       const { createSession: session } = await gqlData(

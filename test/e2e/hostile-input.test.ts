@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hookEvents } from '../../src/events/registry.js';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { spawnHub, stopHub, type HubProcess } from '../helpers/hub-process.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { spawnHub, stopHub, type HubProcess, hubArgs } from '../helpers/hub-process.js';
 import { hookSecret } from '../helpers/session-secret.js';
 
 const adminToken = 'fuzz-admin-0123456789';
@@ -81,14 +81,7 @@ describe('hostile input', () => {
     );
     hub = await spawnHub(
       [
-        '--port',
-        '0',
-        '--data-dir',
-        dataDir,
-        '--tmux-socket',
-        socket,
-        '--claude-bin',
-        claudeBin,
+        ...hubArgs({ port: 0, dataDir, socket }),
         '--stop-sessions-on-exit',
         '--permission-hold',
         '1',

@@ -3,8 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { freePort, gqlData, spawnHub, stopHub, type HubProcess } from '../helpers/hub-process.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import {
+  freePort,
+  gqlData,
+  spawnHub,
+  stopHub,
+  type HubProcess,
+  hubArgs,
+} from '../helpers/hub-process.js';
 import { waitForScreen } from '../helpers/tmux-probe.js';
 
 const hookTimeoutSeconds = 10;
@@ -21,14 +28,7 @@ describe('claude while the hub is down', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cch-down-'));
     socket = `cch-down-${process.pid}`;
     args = [
-      '--port',
-      String(await freePort()),
-      '--data-dir',
-      dataDir,
-      '--tmux-socket',
-      socket,
-      '--claude-bin',
-      claudeBin,
+      ...hubArgs({ port: await freePort(), dataDir, socket }),
       '--hook-timeout',
       String(hookTimeoutSeconds),
     ];

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { rmSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
+import { claudeBin } from './claude-world.js';
 import { killTmuxServer } from './tmux-probe.js';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -10,6 +11,25 @@ export interface HubProcess {
   readonly process: ResultPromise;
   /** Everything the hub wrote to stderr so far. */
   readonly stderr: () => string;
+}
+
+/** The arguments every spawned hub starts with: where it listens and keeps its state, and the pinned claude. */
+export function hubArgs(where: {
+  port: number | string;
+  dataDir: string;
+  socket: string;
+}): string[] {
+  const { port, dataDir, socket } = where;
+  return [
+    '--port',
+    String(port),
+    '--data-dir',
+    dataDir,
+    '--tmux-socket',
+    socket,
+    '--claude-bin',
+    claudeBin,
+  ];
 }
 
 /** A port that was free a moment ago, for a hub that must come back on the same one. */
