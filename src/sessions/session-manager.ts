@@ -386,7 +386,6 @@ export class SessionManager {
     }
   }
 
-  /** Types the text into the session as one prompt, once the session is ready. */
   /** Queues a message; it is typed once the session is IDLE (see MessageQueue). */
   enqueue(id: string, text: string): MessageRecord {
     const record = this.require(id);
@@ -590,7 +589,6 @@ export class SessionManager {
     this.updates.publish(record);
     const canResume = resume && hasConversation(record.transcriptPath);
     try {
-      await this.#tmux.killSession(record.tmuxSession);
       await this.#tmux.newSession({
         name: record.tmuxSession,
         cwd: record.cwd,

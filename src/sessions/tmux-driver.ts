@@ -71,16 +71,28 @@ export class TmuxDriver {
   }
 
   /**
-   * Starts the command in a new detached session. The environment goes through tmux's own
-   * environment, not argv (where `ps` would show it): the tmux client gets it, and
-   * update-environment copies those names into the new session, then is reset.
+   * Starts the command in a new detached session, in place of a session of that name that is
+   * left (a dead pane kept for its last screen): killed only when tmux finds one, so a start
+   * costs one tmux call. The environment goes through tmux's own environment, not argv (where
+   * `ps` would show it): the tmux client gets it, and update-environment copies those names
+   * into the new session, then is reset.
    */
   async newSession(options: NewSessionOptions): Promise<void> {
+    try {
+      await this.#newSession(options);
+    } catch (error) {
+      if (!/duplicate session/.test((error as { stderr?: string }).stderr ?? '')) throw error;
+      await this.killSession(options.name);
+      await this.#newSession(options);
+    }
+  }
+
+  #newSession(options: NewSessionOptions) {
     target(options.name);
     const names = Object.keys(options.env).join(' ');
     // remain-on-exit keeps the pane after claude exits, so its last screen can be read; the
     // config file sets it too, for a server this call starts.
-    await this.#run(
+    return this.#run(
       [
         'set-option',
         '-g',

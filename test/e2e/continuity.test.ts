@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { execa } from 'execa';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,6 +284,27 @@ describe('continuity', () => {
       });
       expect(running.errors?.[0]?.extensions?.code).toBe('SESSION_RUNNING');
       again.dispose();
+    });
+
+    it('starts a session in place of a leftover tmux session of the same name', async () => {
+      const id = randomUUID();
+      const name = `claude-${id.slice(0, 8)}`;
+      const socket = hub.config.tmuxSocket;
+      await execa('tmux', ['-L', socket, 'new-session', '-d', '-s', name, 'sleep', '600']);
+      const leftover = await panePid(socket, name);
+
+      const { createSession } = await hub.data(
+        `mutation($cwd: String!, $id: ID!) { createSession(input: { cwd: $cwd, id: $id }) { tmuxSession status } }`,
+        { cwd: world.makeCwd(), id },
+      );
+      expect(createSession).toEqual({ tmuxSession: name, status: 'IDLE' });
+      const pid = await panePid(socket, name);
+      expect(pid).not.toBe(leftover);
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(id);
+      // The replacement got the hub's environment: its hook secret is accepted.
+      const events = subscribeTo(hub.url, id, 0);
+      expect((await events.next()).eventName).toBe('SessionStart');
+      events.dispose();
     });
   });
 
