@@ -225,10 +225,14 @@ async function machineQuiet(maxMs: number): Promise<void> {
   }
 }
 
-/** CPU time the process has used so far, in ms (user + system, at the kernel's 10 ms tick). */
-function cpuMs(pid: number): number {
+/**
+ * CPU time the process has used so far, in ms, at the kernel's 10 ms tick: user + system, or
+ * with `'system'` the kernel's share alone (system calls: sockets, files).
+ */
+function cpuMs(pid: number, only?: 'system'): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const system = Number(fields[12]);
+  return (only === 'system' ? system : Number(fields[11]) + system) * 10;
 }
 
 /** Runs a command once per event as Claude Code runs a command hook: a new process, JSON on stdin. */
@@ -315,8 +319,8 @@ async function main(): Promise<void> {
       })),
     );
     const liveRss = rssMb(hubPid);
-    // Sessions just created are still starting claude; the ingest section gives them this time.
-    if (!runs('ingest')) await machineQuiet(30_000);
+    // Sessions just created are still starting claude: the measurements start once they settle.
+    await machineQuiet(smoke ? 0 : 30_000);
 
     // 1. Hook ingest: wrk when installed (a C client leaves the second core to the hub), else Node.
     await ingest(hooks, live[0]!, sizes.warmup, 16);
@@ -385,15 +389,23 @@ async function main(): Promise<void> {
         sent,
       );
       await new Promise((resolve) => setTimeout(resolve, 300 + subscribers * 5));
-      const [hubCpu0, loadCpu0, t0] = [cpuMs(hubPid), cpuMs(process.pid), performance.now()];
+      const [hubCpu0, hubSystem0, loadCpu0] = [
+        cpuMs(hubPid),
+        cpuMs(hubPid, 'system'),
+        cpuMs(process.pid),
+      ];
+      const t0 = performance.now();
       const total = await offer(hooks, targets, 2000, sizes.rateSeconds, sent);
       const expected = total * subscribers;
       const deadline = performance.now() + 10_000;
       while (arrivals.length < expected && performance.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));
-      const cpu = (ms0: number, pid: number) =>
-        `${(((cpuMs(pid) - ms0) / (performance.now() - t0)) * 100).toFixed(0)}%`;
-      const cpus = `hub CPU ${cpu(hubCpu0, hubPid)}, load ${cpu(loadCpu0, process.pid)}`;
+      const share = (ms: number) => `${((ms / (performance.now() - t0)) * 100).toFixed(0)}%`;
+      const cpus = [
+        `hub CPU ${share(cpuMs(hubPid) - hubCpu0)}`,
+        `${share(cpuMs(hubPid, 'system') - hubSystem0)} in the kernel`,
+        `load ${share(cpuMs(process.pid) - loadCpu0)}`,
+      ].join(', ');
       await stop();
       const p99 = percentile(arrivals, 99);
       const sessionsLabel = `${targets.length} session${targets.length > 1 ? 's' : ''}`;

@@ -98,4 +98,42 @@ describe('SqliteEventLog', () => {
     );
     db.close();
   });
+
+  it('moves the events of a database made with the keyed table, and goes on from them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cch-log-'));
+    const old = new Database(path.join(dir, 'hub.db'));
+    old.exec(`CREATE TABLE events (session_id TEXT NOT NULL, seq INTEGER NOT NULL,
+      name TEXT NOT NULL, received_at INTEGER NOT NULL, payload TEXT NOT NULL,
+      PRIMARY KEY (session_id, seq)) WITHOUT ROWID`);
+    const insert = old.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?)');
+    for (const [sessionId, seq, message] of [
+      ['b', 1, 'b1'],
+      ['a', 2, 'a2'],
+      ['a', 1, 'a1'],
+    ] as const) {
+      const payload = { session_id: sessionId, hook_event_name: 'Notification', message };
+      insert.run(sessionId, seq, 'Notification', 1000 + seq, JSON.stringify(payload));
+    }
+    old.close();
+
+    const db = openDatabase(dir);
+    const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all();
+    expect(tables.map((t: any) => t.name)).not.toContain('events_keyed');
+    expect(JSON.stringify(tables)).not.toMatch(/WITHOUT ROWID/i);
+    const log = new SqliteEventLog(db);
+    const a = await log.read('a');
+    expect(a.map((e) => [e.seq, e.receivedAt, e.payload.message])).toEqual([
+      [1, 1001, 'a1'],
+      [2, 1002, 'a2'],
+    ]);
+    expect((await append(log, 'a', 'a3')).seq).toBe(3);
+    expect((await log.read('b')).map((e) => e.payload.message)).toEqual(['b1']);
+    // The seq of a session stays unique.
+    const again = db.prepare(
+      'INSERT INTO events (session_id, seq, name, received_at, payload) VALUES (?, ?, ?, ?, ?)',
+    );
+    expect(() => again.run('a', 1, 'Notification', 0, '{}')).toThrow(/UNIQUE/);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 });
