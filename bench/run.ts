@@ -275,8 +275,9 @@ async function main(): Promise<void> {
     const idleRss = rssMb(hubPid);
 
     // 5. Session start: the hub's createSession against the same command started by hand.
-    // Alternated, after one warm-up each, so neither side gets the warm caches; each start is
-    // followed by waiting for claude's prompt, so the next starts on a machine as quiet.
+    // Alternated, after one warm-up each, so neither side gets the warm caches. Each start waits
+    // for claude's prompt, and the next begins once the machine is quiet again: a start never
+    // overlaps the previous claude's own start or exit.
     const hubStarts: number[] = [];
     const bareStarts: number[] = [];
     const startOnce = async () => {

@@ -6,8 +6,8 @@ import { checkpointOffThread } from './wal-checkpointer.js';
 /**
  * Events live in a rowid table, appended at its end, with a small index by session and seq.
  * Keyed by (session_id, seq) WITHOUT ROWID, as databases made before were, the payloads
- * (50 KB tool outputs among them) sat in the key's own b-tree: writes cost twice as much and
- * scans of a session's events half as fast again.
+ * (50 KB tool outputs among them) sat in the key's own b-tree: writes cost twice as much, and
+ * reading a session's events up to twice as long.
  */
 const schema = `
 CREATE TABLE IF NOT EXISTS sessions (
