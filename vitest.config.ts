@@ -8,6 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Fails a test that prints, logs an error or leaves a rejection unhandled (see the file).
+    setupFiles: ['test/setup/fail-on-unexpected-output.ts'],
     // End-to-end files start real claude processes; one file at a time keeps 2 cores responsive.
     fileParallelism: false,
     testTimeout: 60_000,

@@ -17,6 +17,7 @@ import {
 } from '../helpers/hub-process.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { expectErrorLog } from '../helpers/unexpected-output.js';
 
 const leaseSeconds = 2;
 const eventFields = 'seq eventName payload';
@@ -149,6 +150,7 @@ describe('hub nodes on one Redis', () => {
   it('refuses to start when Redis does not answer, saying so', async () => {
     const closed = `redis://127.0.0.1:${await freePort()}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-node-x-'));
+    expectErrorLog(new RegExp(`^claude-code-hub: cannot reach Redis at ${closed}/?: `));
     try {
       const attempt = spawnHub(
         ['--port', '0', '--data-dir', dataDir, '--tmux-socket', `cch-x-${process.pid}`],

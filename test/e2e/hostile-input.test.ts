@@ -237,8 +237,7 @@ describe('hostile input', () => {
 
   it('keeps its memory bounded, and the session made before still works', async () => {
     const rss = rssMb(hub.process.pid!);
-    process.stdout.write(`hub RSS after the fuzz runs: ${rss.toFixed(0)} MB\n`);
-    expect(rss).toBeLessThan(400);
+    expect(rss, `hub RSS after the fuzz runs: ${rss.toFixed(0)} MB`).toBeLessThan(400);
     const result = await gql(
       adminToken,
       `mutation($id: ID!) { ask(sessionId: $id, text: "still there?", timeoutSeconds: 60) { __typename ... on AskReply { reply } } }`,

@@ -3,13 +3,17 @@ import { rmSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
 import { claudeBin } from './claude-world.js';
 import { killTmuxServer } from './tmux-probe.js';
+import { checkHubLogLine } from './unexpected-output.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
 export interface HubProcess {
   readonly url: string;
   readonly process: ResultPromise;
-  /** Everything the hub wrote to stderr so far. */
+  /**
+   * Everything the hub wrote to stderr so far; a line at error level, or one that is not a log
+   * line, fails the test unless it `expectErrorLog`s it.
+   */
   readonly stderr: () => string;
 }
 
@@ -63,7 +67,13 @@ export async function spawnHub(
     reject: false,
   });
   let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  let partial = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) checkHubLogLine(`hub process ${child.pid}`, line);
+  });
   const line = await firstLine(child).catch((error: Error) => {
     throw new Error(`${error.message}: ${err}`);
   });

@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../src/app.js';
 import { parseConfig, type HubConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { LiveQueue } from './live-queue.js';
+import { checkHubLogLine } from './unexpected-output.js';
 
 export interface TestHub {
   readonly app: App;
@@ -14,7 +15,7 @@ export interface TestHub {
   readonly baseUrl: string;
   readonly config: HubConfig;
   readonly dataDir: string;
-  /** What the hub logged. */
+  /** What the hub logged; a line at error level fails the test unless it `expectErrorLog`s it. */
   readonly logs: string[];
   /** POSTs a GraphQL operation; returns the whole response body. */
   gql<T = Record<string, any>>(
@@ -65,7 +66,12 @@ export async function startHub(
   const logs: string[] = [];
   const app = buildApp(parsed.config, {
     env: options.env ?? process.env,
-    logger: createLogger('info', { write: (line: string) => void logs.push(line) }),
+    logger: createLogger('info', {
+      write: (line: string) => {
+        logs.push(line);
+        checkHubLogLine(`hub ${socket}`, line);
+      },
+    }),
     ...(options.paneCheckMs !== undefined && { paneCheckMs: options.paneCheckMs }),
   });
   const { url } = await app.start();

@@ -92,6 +92,8 @@ describe('tokens, scopes, browser checks and limits', () => {
         retryAttempts: 0,
         lazy: false,
         connectionParams,
+        // The close is the outcome under test, resolved from `closed`; by default it is printed.
+        onNonLazyError: () => undefined,
         on: {
           connected: () => {
             resolve('open');
