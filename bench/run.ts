@@ -30,6 +30,7 @@ import { hookSecret } from '../test/helpers/session-secret.js';
 import { waitForScreen } from '../test/helpers/tmux-probe.js';
 import { hookSettings } from '../src/hooks/settings.js';
 import { HookClient } from './hook-client.js';
+import { readoption } from './readoption.js';
 import type { Arrivals, SubscribersOptions } from './subscribers.js';
 
 const smoke = process.argv.includes('--smoke');
@@ -37,7 +38,7 @@ const smoke = process.argv.includes('--smoke');
 const profileDir = process.argv.includes('--profile')
   ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1] ?? 'profile')
   : null;
-/** `--only ingest,fanout,replay,per-event,start,memory,cluster` runs just those sections (implies --no-write). */
+/** `--only ingest,fanout,replay,per-event,start,memory,cluster,readoption` runs just those sections (implies --no-write). */
 const only = process.argv.includes('--only')
   ? new Set((process.argv[process.argv.indexOf('--only') + 1] ?? '').split(','))
   : null;
@@ -565,6 +566,13 @@ async function main(): Promise<void> {
 
     // 7. Cluster: hook to subscriber when the subscriber is on another node.
     if (runs('cluster')) await clusterLatency(world);
+
+    // 8. A hub back after a SIGKILL: how soon its running session takes a message again.
+    if (runs('readoption')) {
+      await readoption(world, smoke ? 1 : 5, (metric, value) =>
+        rows.push({ section: 'hub back (median)', metric, value }),
+      );
+    }
   } finally {
     for (const client of clients) await client.dispose();
     hooks?.close();

@@ -26,7 +26,9 @@ import type { MessageRecord } from './sessions/message.js';
 import { RecordTable } from './store/record-table.js';
 import { sessionEvents } from './events/session-events.js';
 import { hookEndpoint } from './hooks/hook-endpoint.js';
+import { HookListeners } from './hooks/hook-listeners.js';
 import { AccessGate, ConnectionCounter } from './http/access-gate.js';
+import { graphiqlPage } from './http/graphiql-page.js';
 import { sendJson } from './http/http-io.js';
 import { plainSse } from './http/plain-sse.js';
 import { staticFiles } from './http/static-files.js';
@@ -224,11 +226,14 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     },
     maskedErrors: { isDev: false },
     plugins: [guardPlugin({ maxDepth: config.maxQueryDepth, maxCost: config.maxQueryCost })],
-    // With tokens, subscriptions go over SSE, which carries the Headers pane's Authorization.
+    // With tokens, subscriptions go over SSE, which carries the Headers pane's Authorization:
+    // GraphiQL's graphql-ws client sends those headers neither on the upgrade nor at
+    // connection_init.
     graphiql: {
       subscriptionsProtocol: tokens.configured ? 'SSE' : 'WS',
       title: 'claude-code-hub',
     },
+    renderGraphiQL: graphiqlPage(),
     landingPage: false,
     logging: {
       debug: () => undefined,
@@ -318,6 +323,18 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     return yoga(req, res, { principal });
   };
 
+  /** A request's failure is logged and answered 500; the hub goes on. */
+  const answered = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    handled: Promise<void> | void,
+  ): void =>
+    void Promise.resolve(handled).catch((error: unknown) => {
+      log.error({ method: req.method, path: req.url, err: error }, 'request failed');
+      sendJson(res, 500, { error: 'internal error', code: 'INTERNAL' });
+    });
+  let hookListeners: HookListeners | null = null;
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://hub');
     let handled: Promise<void> | void;
@@ -343,10 +360,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     } else {
       handled = serveApi(req, res, url);
     }
-    void Promise.resolve(handled).catch((error: unknown) => {
-      log.error({ method: req.method, path: url.pathname, err: error }, 'request failed');
-      sendJson(res, 500, { error: 'internal error', code: 'INTERNAL' });
-    });
+    answered(req, res, handled);
   });
 
   const wsServer = graphqlOverWebSocket(server, yoga, {
@@ -367,7 +381,16 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         });
       });
       const { port } = server.address() as AddressInfo;
-      await sessions.start(`http://${hookHost(config.host)}:${port}/hooks`);
+      hookListeners = new HookListeners(
+        `http://${hookHost(config.host)}:${port}/hooks`,
+        (req, res) => answered(req, res, hooks(req, res)),
+      );
+      try {
+        await sessions.start(hookListeners);
+      } catch (error) {
+        await this.stop();
+        throw error;
+      }
       if (config.redisUrl) {
         try {
           cluster = await joinCluster(port);
@@ -392,6 +415,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       await new Promise((resolve) => wsServer.close(resolve));
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await hookListeners?.close();
       await cluster?.close();
       cluster = null;
       db.close();

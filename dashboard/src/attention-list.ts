@@ -13,6 +13,7 @@ function detailOf(item: AttentionItem, state: HubState): string {
         : '';
     case 'BLOCKED':
       return session?.blockedReason ?? '';
+    case 'DISCONNECTED':
     case 'CRASHED':
       return session?.error?.split('\n')[0] ?? '';
     case 'IDLE':

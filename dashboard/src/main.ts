@@ -54,6 +54,7 @@ document
       'header',
       {},
       el('h1', {}, 'claude-code-hub'),
+      el('nav', {}, el('a', { href: '/graphql' }, 'GraphiQL')),
       el('span', { class: 'connection' }, 'live updates: ', connection),
       tokens,
       noticeElement,

@@ -7,6 +7,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type AttentionReason =
   | 'BLOCKED'
   | 'CRASHED'
+  | 'DISCONNECTED'
   | 'IDLE'
   | 'PERMISSION';
 
@@ -77,6 +78,7 @@ export type SessionStatus =
   | 'BLOCKED'
   | 'BUSY'
   | 'CRASHED'
+  | 'DISCONNECTED'
   | 'IDLE'
   | 'STARTING'
   | 'STOPPED'

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { hookEvents } from '../events/registry.js';
 
 /** Environment variable of the tmux session that carries the per-session hook secret. */
@@ -57,4 +58,24 @@ export function exampleHookSettings(): string {
     permissionTimeoutSeconds: 330,
   });
   return `${JSON.stringify(settings, null, 2)}\n`;
+}
+
+/**
+ * The hook URL a settings file written by hookSettings posts to, for a session launched before
+ * the hub recorded it; null when the file is gone or holds no HTTP hook.
+ */
+export function hookSettingsUrl(settingsPath: string): string | null {
+  try {
+    const { hooks } = JSON.parse(readFileSync(settingsPath, 'utf8')) as {
+      hooks?: Record<string, { hooks?: { type?: string; url?: unknown }[] }[]>;
+    };
+    for (const matchers of Object.values(hooks ?? {})) {
+      for (const hook of matchers.flatMap((matcher) => matcher.hooks ?? [])) {
+        if (hook.type === 'http' && typeof hook.url === 'string') return hook.url;
+      }
+    }
+  } catch {
+    // unreadable: the caller says the address is unknown
+  }
+  return null;
 }

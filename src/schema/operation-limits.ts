@@ -20,6 +20,14 @@ interface Size {
 }
 
 /**
+ * The levels a field adds to the depth. An introspection `ofType` adds none: a chain of them
+ * ends in null after a type's few wrappers, so however deep it is written it costs nothing, and
+ * the introspection query of GraphiQL (graphql's own) nests it 9 deep. No field of the hub's
+ * schema is named `ofType`.
+ */
+const levels = (fieldName: string) => (fieldName === 'ofType' ? 0 : 1);
+
+/**
  * Depth and field count of a selection set. Each fragment is measured once (its size does not
  * depend on where it is spread), so a document of fragments spreading fragments many times
  * over is measured in linear time and its true, multiplied cost is what gets compared.
@@ -37,7 +45,7 @@ function measure(
       const inner = selection.selectionSet
         ? measure(selection.selectionSet, fragments, sizes)
         : { depth: 0, cost: 0 };
-      size = { depth: inner.depth + 1, cost: inner.cost + 1 };
+      size = { depth: inner.depth + levels(selection.name.value), cost: inner.cost + 1 };
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       size = measure(selection.selectionSet, fragments, sizes);
     } else {

@@ -9,6 +9,11 @@ export const AttentionReason = {
   Idle: 'IDLE',
   /** claude sits on a startup dialog. */
   Blocked: 'BLOCKED',
+  /**
+   * Its hooks cannot reach the hub until it is relaunched: a dialog in its terminal would go
+   * unseen by the API.
+   */
+  Disconnected: 'DISCONNECTED',
   /** claude exited unexpectedly or failed to start. */
   Crashed: 'CRASHED',
 } as const;
@@ -24,7 +29,13 @@ export interface AttentionItem {
 }
 
 /** Most urgent first: a pending request stalls a running turn; an idle session only waits. */
-const urgency: Record<AttentionReason, number> = { PERMISSION: 0, BLOCKED: 1, CRASHED: 2, IDLE: 3 };
+const urgency: Record<AttentionReason, number> = {
+  PERMISSION: 0,
+  BLOCKED: 1,
+  DISCONNECTED: 2,
+  CRASHED: 3,
+  IDLE: 4,
+};
 
 /** The sessions that need a person: most urgent reason first, then the longest-waiting. Pure. */
 export function attentionItems(
@@ -48,9 +59,11 @@ export function attentionItems(
         ? AttentionReason.Idle
         : session.status === SessionStatus.Blocked
           ? AttentionReason.Blocked
-          : session.status === SessionStatus.Crashed
-            ? AttentionReason.Crashed
-            : null;
+          : session.status === SessionStatus.Disconnected
+            ? AttentionReason.Disconnected
+            : session.status === SessionStatus.Crashed
+              ? AttentionReason.Crashed
+              : null;
     if (reason)
       items.push({ session, reason, since: session.statusSince, permissionRequest: null });
   }

@@ -15,7 +15,8 @@ import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { Logger } from '../log.js';
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
-import { hookSecretEnv, hookSettings } from '../hooks/settings.js';
+import type { HookAddress } from '../hooks/hook-listeners.js';
+import { hookSecretEnv, hookSettings, hookSettingsUrl } from '../hooks/settings.js';
 import type { RecordTable } from '../store/record-table.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Topic } from '../events/topic.js';
@@ -145,7 +146,15 @@ export class SessionManager {
   readonly #trustOnStart = new Set<string>();
   /** Sessions whose input box has been seen since their claude process started. */
   readonly #inputSeen = new Set<string>();
-  #hookUrl = '';
+  #hooks: HookAddress = {
+    url: '',
+    reclaim: () => Promise.resolve('the hub has not started'),
+    release: () => Promise.resolve(),
+  };
+  /** Earlier hook URLs the hub listens on again for sessions launched with them. */
+  readonly #reclaimed = new Set<string>();
+  /** DISCONNECTED sessions whose screen showed the turn over on the last tick. */
+  readonly #idleSeen = new Set<string>();
   #poller: NodeJS.Timeout | null = null;
   #polling: Promise<void> | null = null;
   /** When the panes were last listed, and the processes of the live ones then. */
@@ -194,10 +203,11 @@ export class SessionManager {
 
   /**
    * Re-adopts the sessions still running in tmux, marks the others, and starts watching.
-   * `hookUrl` is where the sessions' hooks post.
+   * `hooks` says where sessions launched now post their hooks, and takes back the addresses
+   * that running sessions were launched with, when the hub listened elsewhere then.
    */
-  async start(hookUrl: string): Promise<void> {
-    this.#hookUrl = hookUrl;
+  async start(hooks: HookAddress): Promise<void> {
+    this.#hooks = hooks;
     const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
     for (const record of this.#sessions.values()) {
       const [last] = await this.#log.read(record.id, {
@@ -207,8 +217,13 @@ export class SessionManager {
       if (last) record.lastEventAt = last.receivedAt;
       const pane = panes.get(record.tmuxSession);
       if (!isRunning(record.status) || !pane || pane.dead) continue;
-      if (this.#runsClaudeFor(pane, record)) await this.#adopt(record);
-      else
+      if (this.#runsClaudeFor(pane, record)) {
+        const url = (record.hookUrl ??= hookSettingsUrl(record.settingsPath));
+        const unreachable = url ? await hooks.reclaim(url) : 'its settings file is gone';
+        if (url && !unreachable && url !== hooks.url) this.#reclaimed.add(url);
+        await this.#adopt(record);
+        if (unreachable) this.#disconnect(record, unreachable);
+      } else
         this.#finish(
           record,
           SessionStatus.Crashed,
@@ -316,6 +331,7 @@ export class SessionManager {
       permissionMode: input.permissionMode ?? null,
       tmuxSession: this.#tmuxName(id),
       settingsPath: path.join(this.#options.dataDir, 'sessions', `${id}.settings.json`),
+      hookUrl: null,
       hookSecretHash: '',
       claudeSessionId: id,
       transcriptPath: null,
@@ -517,8 +533,11 @@ export class SessionManager {
     this.#stopping.add(id);
     try {
       // A claude that never started (no SessionStart) fires no SessionEnd either.
+      // Nor can a DISCONNECTED one's reach the hub.
       const started =
-        record.status !== SessionStatus.Starting && record.status !== SessionStatus.Blocked;
+        record.status !== SessionStatus.Starting &&
+        record.status !== SessionStatus.Blocked &&
+        record.status !== SessionStatus.Disconnected;
       await this.#tmux.killSession(record.tmuxSession);
       if (started) await this.#waitFor(record, () => record.ended, this.#options.stopTimeoutMs);
       this.#finish(record, SessionStatus.Stopped, null);
@@ -573,9 +592,10 @@ export class SessionManager {
 
   /**
    * Starts claude for the record in a fresh tmux session, with a new hook secret. `resume`
-   * continues the conversation when its transcript exists.
+   * continues the conversation when its transcript exists; `inPlace` replaces the claude that
+   * runs in the session's pane (a person attached stays attached).
    */
-  async #launch(record: SessionRecord, resume: boolean): Promise<void> {
+  async #launch(record: SessionRecord, resume: boolean, inPlace = false): Promise<void> {
     const secret = randomBytes(32).toString('base64url');
     this.#bySecretHash.delete(record.hookSecretHash);
     record.hookSecretHash = sha256(secret);
@@ -589,7 +609,7 @@ export class SessionManager {
     this.updates.publish(record);
     const canResume = resume && hasConversation(record.transcriptPath);
     try {
-      await this.#tmux.newSession({
+      await this.#tmux[inPlace ? 'replace' : 'newSession']({
         name: record.tmuxSession,
         cwd: record.cwd,
         env: { ...definedEnv(this.#options.env), [hookSecretEnv]: secret },
@@ -604,6 +624,7 @@ export class SessionManager {
       });
       this.#launchedAt.set(record.id, Date.now());
       this.#listedAt = 0; // the next tick lists the panes, and so learns claude's process
+      void this.#releaseUnusedHookUrls();
       this.#options.log.info(
         { sessionId: record.id, cwd: record.cwd, resume: canResume, tmux: record.tmuxSession },
         'session launched',
@@ -621,13 +642,14 @@ export class SessionManager {
     }
   }
 
-  /** The session's settings file; rewritten on every launch and adoption, as the hub's port may differ. */
+  /** The session's settings file, written for every launch with the hub's current hook URL. */
   #writeSettings(record: SessionRecord): void {
     const dir = path.dirname(record.settingsPath);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700); // modes apply only on creation: a directory made before keeps its own
+    record.hookUrl = this.#hooks.url;
     const settings = hookSettings({
-      hookUrl: this.#hookUrl,
+      hookUrl: this.#hooks.url,
       forwarderPath: this.#options.forwarderPath,
       httpTimeoutSeconds: this.#options.hookTimeoutSeconds,
       permissionTimeoutSeconds: this.#options.permissionTimeoutSeconds,
@@ -647,13 +669,19 @@ export class SessionManager {
   }
 
   /**
-   * Takes a session that kept running while the hub was down back under watch. Hook events of
-   * that time are lost; when the transcript shows the session went on, one HubEventsMissed event
-   * says what happened, and the status follows it.
+   * Takes a session that kept running while the hub was down back under watch. Its settings file
+   * stays as claude read it at launch: claude does not read it again.
    */
   async #adopt(record: SessionRecord): Promise<void> {
-    this.#writeSettings(record);
     this.#inputSeen.add(record.id);
+    await this.#recordMissed(record);
+  }
+
+  /**
+   * Hook events of a time the hub did not hear the session are lost; when the transcript shows
+   * the session went on, one HubEventsMissed event says what happened, and the status follows it.
+   */
+  async #recordMissed(record: SessionRecord): Promise<void> {
     if (!record.transcriptPath || record.lastEventAt === null) return;
     const summary = await readTranscriptSince(record.transcriptPath, record.lastEventAt);
     if (summary.count === 0) return;
@@ -775,6 +803,59 @@ export class SessionManager {
     this.updates.publish(record);
     if (status === SessionStatus.Stopped) this.#bus.publish(record.id, { kind: 'end' });
     this.#notify(record.id);
+    void this.#releaseUnusedHookUrls();
+  }
+
+  /**
+   * A running claude whose hooks cannot reach this hub: a status and an error that say so, until
+   * its turn is over and it is relaunched on the hub's address (see #relaunchWhenIdle).
+   */
+  #disconnect(record: SessionRecord, why: string): void {
+    setStatus(record, SessionStatus.Disconnected, Date.now());
+    record.error =
+      `its hooks post to ${record.hookUrl ?? 'an unknown address'}, where this hub cannot ` +
+      `listen (${why}); it is relaunched on ${this.#hooks.url} with --resume once its turn is over`;
+    this.#store.save(record);
+    this.updates.publish(record);
+    this.#notify(record.id);
+    this.#options.log.warn({ sessionId: record.id, why }, 'session disconnected');
+  }
+
+  /**
+   * Relaunches a DISCONNECTED session in its pane with `claude --resume` (same id, same stream)
+   * once its screen has shown the turn over, with nothing typed in the input box, on two ticks
+   * running. What it did meanwhile is marked from its transcript first.
+   */
+  async #relaunchWhenIdle(record: SessionRecord): Promise<void> {
+    const screen = await this.#tmux.capture(record.tmuxSession);
+    const idle = inputReady(screen) && !turnRunning(screen) && inputBoxText(screen) === '';
+    if (!idle || !this.#idleSeen.has(record.id)) {
+      if (idle) this.#idleSeen.add(record.id);
+      else this.#idleSeen.delete(record.id);
+      return;
+    }
+    this.#idleSeen.delete(record.id);
+    await this.#recordMissed(record);
+    this.#options.log.info(
+      { sessionId: record.id, from: record.hookUrl, to: this.#hooks.url },
+      'relaunching a disconnected session',
+    );
+    await this.#launch(record, true, true).catch((error: unknown) =>
+      this.#options.log.error({ sessionId: record.id, err: error }, 'relaunch failed'),
+    );
+  }
+
+  /** Stops listening on earlier hook URLs that no running session posts to any more. */
+  async #releaseUnusedHookUrls(): Promise<void> {
+    for (const url of this.#reclaimed) {
+      const used = [...this.#sessions.values()].some(
+        (record) => isRunning(record.status) && record.hookUrl === url,
+      );
+      if (used) continue;
+      this.#reclaimed.delete(url);
+      await this.#hooks.release(url);
+      this.#options.log.info({ url }, 'no session posts hooks here any more');
+    }
   }
 
   /** Schedules the restart of a crashed session, or says in its error why there is none. */
@@ -807,17 +888,20 @@ export class SessionManager {
   }
 
   /**
-   * Lists the panes while a session starts (its screen may show a dialog), once a pane's process
+   * Lists the panes while a session starts (its screen may show a dialog) or waits to be
+   * relaunched (its screen tells when its turn is over), once a pane's process
    * is gone, and every paneCheckMs besides. Spawning tmux stalls the event loop for a few ms,
    * so it is not done on every tick; asking the kernel whether a process runs costs next to nothing.
    */
   #tick(): void {
-    const starting = [...this.#sessions.values()].some(
+    const watched = [...this.#sessions.values()].some(
       (record) =>
-        record.status === SessionStatus.Starting || record.status === SessionStatus.Blocked,
+        record.status === SessionStatus.Starting ||
+        record.status === SessionStatus.Blocked ||
+        record.status === SessionStatus.Disconnected,
     );
     const due =
-      starting ||
+      watched ||
       this.#panePids.some((pid) => !processRuns(pid)) ||
       Date.now() - this.#listedAt >= this.#options.paneCheckMs;
     if (due) void this.#poll(true);
@@ -864,6 +948,8 @@ export class SessionManager {
       if (pane && !pane.dead) {
         if (record.status === SessionStatus.Starting || record.status === SessionStatus.Blocked) {
           await this.#checkStartupScreen(record);
+        } else if (record.status === SessionStatus.Disconnected) {
+          await this.#relaunchWhenIdle(record);
         }
         continue;
       }
@@ -910,6 +996,7 @@ function processRuns(pid: number): boolean {
 
 /** Fields added since a record may have been stored. */
 const sessionDefaults = {
+  hookUrl: null,
   transcriptPath: null,
   restartTimes: [],
   statusSince: 0,

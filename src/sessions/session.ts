@@ -14,6 +14,11 @@ export const SessionStatus = {
   Stopped: 'STOPPED',
   /** claude exited unexpectedly or failed to start. */
   Crashed: 'CRASHED',
+  /**
+   * claude runs, but its hooks post to an address this hub could not listen on again after a
+   * restart (error says which and why): it is relaunched with --resume once its turn is over.
+   */
+  Disconnected: 'DISCONNECTED',
   /** It runs on another node of the cluster, whose lease lapsed: nobody can tell what it does. */
   Unreachable: 'UNREACHABLE',
 } as const;
@@ -30,6 +35,8 @@ export interface SessionRecord {
   readonly permissionMode: string | null;
   readonly tmuxSession: string;
   readonly settingsPath: string;
+  /** Where claude's hooks post: the hub's hook URL when this claude was launched. */
+  hookUrl: string | null;
   /** SHA-256 of the per-session hook secret; the secret itself is never stored. */
   hookSecretHash: string;
   /** The current Claude session id: changes after `/clear`. */

@@ -87,6 +87,22 @@ export class TmuxDriver {
     }
   }
 
+  /**
+   * Starts the command in place of the session's running one, in the same window: a person
+   * attached stays attached. It starts in a session of its own (so the environment goes the
+   * same way as in newSession), whose pane then swaps with the old one; the old one ends with
+   * that session.
+   */
+  async replace(options: NewSessionOptions): Promise<void> {
+    const next = `${options.name}-next`;
+    await this.newSession({ ...options, name: next });
+    try {
+      await this.#run(['swap-pane', '-s', target(next), '-t', target(options.name)]);
+    } finally {
+      await this.killSession(next);
+    }
+  }
+
   #newSession(options: NewSessionOptions) {
     target(options.name);
     const names = Object.keys(options.env).join(' ');

@@ -3,27 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { freePort } from '../helpers/hub-process.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { killTmuxServer } from '../helpers/tmux-probe.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const screenshot = path.join(root, 'test/output/dashboard.png');
-
-/** Headless Debian chromium with everything that would reach the network turned off. */
-const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 describe('the dashboard', () => {
   let world: ClaudeWorld;
@@ -69,7 +58,7 @@ describe('the dashboard', () => {
     port = await freePort();
     // The first hub leaves its sessions running when it stops, for the reconnection test.
     hub = await startFixedHub(false);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('websocket', (socket) =>
@@ -195,7 +184,6 @@ describe('the dashboard', () => {
 
     mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot, fullPage: true });
-    console.log(`dashboard screenshot: ${screenshot}`);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
@@ -300,7 +288,7 @@ describe('the dashboard on a hub with a token', () => {
 
   beforeAll(async () => {
     hub = await startHub({ args: ['--token', secret], token: secret });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

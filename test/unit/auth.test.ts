@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parse, validate, type DocumentNode } from 'graphql';
+import { getIntrospectionQuery, parse, validate, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { guardPlugin } from '../../src/auth/guard-plugin.js';
 import { authorize } from '../../src/auth/operation-scope.js';
@@ -101,6 +101,30 @@ describe('operation limits', () => {
         'query Q { sessions { ...A ...A ...A ...A } } fragment A on Session { ...B ...B } fragment B on Session { id cwd status }',
       ),
     ).toEqual(['operation Q selects 25 fields; the limit is 20']);
+  });
+
+  it("lets GraphiQL's introspection through: an ofType chain adds no depth", () => {
+    const introspection = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+    });
+    expect(check(introspection, 6, 5000)).toEqual([]);
+    expect(check(introspection, 5, 5000)).toEqual([
+      'operation IntrospectionQuery nests fields 6 deep; the limit is 5',
+    ]);
+    expect(check('{ __schema { types { fields { type { fields { name } } } } } }', 5)).toEqual([
+      'operation nests fields 6 deep; the limit is 5',
+    ]);
+    // Only introspection's `ofType` goes uncounted: no type of the hub's own has that field.
+    const ownTypes = Object.values(schema.getTypeMap()).filter(
+      (type) => !type.name.startsWith('__'),
+    );
+    expect(ownTypes.filter((type) => 'getFields' in type && 'ofType' in type.getFields())).toEqual(
+      [],
+    );
   });
 
   it('survives fragment cycles, which validation reports itself', () => {

@@ -156,7 +156,7 @@ describe('attentionItems', () => {
   const session = (id: string, status: SessionStatus, statusSince: number) =>
     ({ id, status, statusSince, lastAssistantMessage: null }) as SessionRecord;
 
-  it('puts permission requests first, then blocked, crashed and idle, each longest-waiting first', () => {
+  it('puts permission requests first, then blocked, disconnected, crashed and idle, each longest-waiting first', () => {
     const sessions = [
       session('idle-old', 'IDLE', 1),
       session('idle-new', 'IDLE', 50),
@@ -165,12 +165,14 @@ describe('attentionItems', () => {
       session('blocked', 'BLOCKED', 30),
       session('asking', 'BUSY', 3),
       session('stopped', 'STOPPED', 0),
+      session('deaf', 'DISCONNECTED', 60),
     ];
     const pending = request({ sessionId: 'asking', requestedAt: 99 });
     const items = attentionItems(sessions, (id) => (id === 'asking' ? [pending] : []));
     expect(items.map((item) => [item.session.id, item.reason, item.since])).toEqual([
       ['asking', 'PERMISSION', 99],
       ['blocked', 'BLOCKED', 30],
+      ['deaf', 'DISCONNECTED', 60],
       ['crashed', 'CRASHED', 40],
       ['idle-old', 'IDLE', 1],
       ['idle-new', 'IDLE', 50],

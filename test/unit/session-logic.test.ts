@@ -16,6 +16,7 @@ function record(): SessionRecord {
     permissionMode: null,
     tmuxSession: 'claude-a',
     settingsPath: '/tmp/a.json',
+    hookUrl: null,
     hookSecretHash: 'h',
     claudeSessionId: 'a',
     transcriptPath: null,

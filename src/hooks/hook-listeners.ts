@@ -1,0 +1,80 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { sendJson } from '../http/http-io.js';
+
+/**
+ * Where sessions' hooks reach the hub. claude reads its `--settings` once, at launch (a rewrite
+ * of the file is not reloaded, and fires no ConfigChange), so a session keeps posting to the
+ * address it was launched with for as long as it runs. When the hub comes back on another
+ * address, it listens on each earlier address its running sessions still post to, for hooks
+ * only, until no running session needs it.
+ */
+export interface HookAddress {
+  /** Where sessions launched now post their hooks. */
+  readonly url: string;
+  /** Answers hooks at an earlier URL too; resolves with why not when its port cannot be had. */
+  reclaim(url: string): Promise<string | null>;
+  /** Stops listening at an earlier URL no running session posts to any more. */
+  release(url: string): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+/** The hooks-only listeners on earlier addresses, for the app. */
+export class HookListeners implements HookAddress {
+  readonly url: string;
+  readonly #handle: Handler;
+  readonly #servers = new Map<string, Server>();
+
+  /** `handle` serves `POST /hooks`; every other request on these listeners is a 404. */
+  constructor(url: string, handle: Handler) {
+    this.url = url;
+    this.#handle = handle;
+  }
+
+  async reclaim(url: string): Promise<string | null> {
+    if (url === this.url || this.#servers.has(url)) return null;
+    let where: URL;
+    try {
+      where = new URL(url);
+    } catch {
+      return `${url} is not a URL`;
+    }
+    const host = where.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(where.port || 80);
+    const server = createServer((req, res) => {
+      if (new URL(req.url ?? '/', 'http://hub').pathname !== where.pathname) {
+        return sendJson(res, 404, { error: 'this address serves hooks only', code: 'NOT_FOUND' });
+      }
+      if (req.method !== 'POST') {
+        return sendJson(res, 405, { error: 'use POST', code: 'METHOD_NOT_ALLOWED' });
+      }
+      return this.#handle(req, res);
+    });
+    return new Promise((resolve) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        resolve(`cannot listen on ${host}:${port}: ${error.code ?? error.message}`),
+      );
+      server.listen(port, host, () => {
+        this.#servers.set(url, server);
+        resolve(null);
+      });
+    });
+  }
+
+  async release(url: string): Promise<void> {
+    const server = this.#servers.get(url);
+    if (!server) return;
+    this.#servers.delete(url);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+
+  /** The earlier URLs listened on now. */
+  get reclaimed(): string[] {
+    return [...this.#servers.keys()];
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.reclaimed.map((url) => this.release(url)));
+  }
+}
