@@ -37,6 +37,7 @@ import type { HubContext } from './schema/context.js';
 import { schema } from './schema/index.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './sessions/tmux-driver.js';
+import { TmuxRuntime } from './sessions/tmux-runtime.js';
 import { openDatabase, storeWritable } from './store/database.js';
 import { SqliteEventLog } from './store/sqlite-event-log.js';
 import { appendObserved } from './events/event-log.js';
@@ -159,8 +160,6 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       startTimeoutMs: config.startTimeoutSeconds * 1000,
       stopTimeoutMs: 5000,
       pollIntervalMs: 500,
-      paneCheckMs: options.paneCheckMs ?? 5000,
-      inputSettleMs: 500,
       restartPolicy: {
         limit: config.restartLimit,
         windowMs: config.restartWindowSeconds * 1000,
@@ -170,7 +169,10 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       log,
     },
     {
-      tmux,
+      runtime: new TmuxRuntime(tmux, {
+        paneCheckMs: options.paneCheckMs ?? 5000,
+        inputSettleMs: 500,
+      }),
       log: config.redisUrl ? appendObserved(eventLog, (id) => cluster?.appended(id)) : eventLog,
       bus,
       store: new RecordTable<SessionRecord>(db, 'sessions', shared('sessions')),

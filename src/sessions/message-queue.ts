@@ -4,16 +4,17 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { RecordTable } from '../store/record-table.js';
 import { asSubmitted, isSlashCommand, MessageStatus, type MessageRecord } from './message.js';
-import { inputBoxText } from './screen.js';
+import type { ScreenState } from './session-runtime.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 
-/** What the queue needs of a session: its state, its screen and its keyboard. */
+/** What the queue needs of a session: its state, its input box and its keyboard. */
 export interface SessionPort {
   get(id: string): SessionRecord | undefined;
   /** Resolves when `done()` holds (checked on every change of the session) or after `timeoutMs`. */
   waitForChange(id: string, done: () => boolean, timeoutMs: number): Promise<void>;
-  screen(id: string): Promise<string>;
-  paste(id: string, text: string): Promise<void>;
+  look(id: string): Promise<ScreenState>;
+  /** Types text into the input box once claude can take typing. */
+  type(id: string, text: string): Promise<void>;
   keys(id: string, keys: readonly string[]): Promise<void>;
   /** Calls back with each stored event of the session. */
   events(id: string, listener: (event: StoredEvent) => void): () => void;
@@ -154,7 +155,7 @@ export class MessageQueue {
     });
     try {
       // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
-      await this.#port.paste(id, message.text.replace(/\r\n?/g, '\n'));
+      await this.#port.type(id, message.text.replace(/\r\n?/g, '\n'));
       await sleep(this.#options.enterDelayMs);
       await this.#port.keys(id, ['Enter']);
       this.#update(message, { status: MessageStatus.Sent, sentAt: Date.now() });
@@ -175,7 +176,7 @@ export class MessageQueue {
           });
           return;
         }
-        const left = inputBoxText(await this.#port.screen(id));
+        const left = (await this.#port.look(id)).inputText;
         // The Enter was swallowed: the text still sits in the box. Press it once more.
         if (retry && left && expected.startsWith(left.slice(0, 40).trim())) {
           await this.#port.keys(id, ['Enter']);
@@ -211,7 +212,7 @@ export class MessageQueue {
         });
         return;
       }
-      const box = inputBoxText(await this.#port.screen(message.sessionId));
+      const box = (await this.#port.look(message.sessionId)).inputText;
       if (box !== null && !box.includes(message.text.trim())) tookAt ??= Date.now();
       // A prompt's UserPromptSubmit follows within moments of the box clearing; a command has none.
       if (tookAt !== null && Date.now() - tookAt > 1000) {
@@ -227,7 +228,7 @@ export class MessageQueue {
   async #emptyInputBox(id: string): Promise<string | null> {
     let box: string | null = null;
     for (let i = 0; i < 20; i++) {
-      box = inputBoxText(await this.#port.screen(id));
+      box = (await this.#port.look(id)).inputText;
       if (box === '') return box;
       await sleep(100);
     }

@@ -20,14 +20,12 @@ import { hookSecretEnv, hookSettings, hookSettingsUrl } from '../hooks/settings.
 import type { RecordTable } from '../store/record-table.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Topic } from '../events/topic.js';
-import { claudeCommand } from './claude-command.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
-import { inputBoxText, inputReady, startupDialog, turnRunning } from './screen.js';
 import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
 import { MessageStatus, type MessageRecord } from './message.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
-import type { PaneState, TmuxDriver } from './tmux-driver.js';
+import type { SessionRuntime } from './session-runtime.js';
 import { readTranscriptSince } from './transcript.js';
 
 export interface SessionManagerOptions {
@@ -49,13 +47,6 @@ export interface SessionManagerOptions {
   readonly stopTimeoutMs: number;
   /** The poll tick: how soon a starting session's dialog or an exited claude is noticed. */
   readonly pollIntervalMs: number;
-  /**
-   * How often every tmux pane is listed when nothing else asks for it: while a session starts,
-   * and once a pane's process is gone, the panes are listed on the next poll tick.
-   */
-  readonly paneCheckMs: number;
-  /** Pause after the input box first appears: the TUI drops keys typed right away. */
-  readonly inputSettleMs: number;
   readonly restartPolicy: RestartPolicy;
   /** A start showing no known dialog and no input box for this long is BLOCKED on an unknown screen. */
   readonly unknownScreenAfterMs: number;
@@ -86,23 +77,6 @@ export type AskOutcome =
   | { readonly kind: 'timeout'; readonly message: MessageRecord; readonly waitedMs: number }
   | { readonly kind: 'failed'; readonly message: MessageRecord };
 
-/** Keys sendKeys may press, by the names clients use, as tmux names them. */
-const allowedKeys = new Map<string, string>([
-  ['Enter', 'Enter'],
-  ['Escape', 'Escape'],
-  ['Up', 'Up'],
-  ['Down', 'Down'],
-  ['Left', 'Left'],
-  ['Right', 'Right'],
-  ['Tab', 'Tab'],
-  ['ShiftTab', 'BTab'],
-  ['Space', 'Space'],
-  ['Backspace', 'BSpace'],
-  ['y', 'y'],
-  ['n', 'n'],
-  ...[...'0123456789'].map((digit): [string, string] => [digit, digit]),
-]);
-
 export type IngestResult =
   | {
       readonly ok: true;
@@ -119,13 +93,13 @@ function sha256(text: string): string {
 }
 
 /**
- * Owns the sessions: starts claude in tmux, routes hook events to the right session, derives
- * status, types messages, notices when a claude process exits, restarts crashed ones, and
- * re-adopts the sessions still running when the hub starts again.
+ * Owns the sessions' lifecycle: starts claude through its runtime, routes hook events to the
+ * right session, derives status, queues messages, notices when a claude process exits,
+ * restarts crashed ones, and re-adopts the sessions still running when the hub starts again.
  */
 export class SessionManager {
   readonly #options: SessionManagerOptions;
-  readonly #tmux: TmuxDriver;
+  readonly #runtime: SessionRuntime;
   readonly #log: EventLog;
   readonly #bus: EventBus;
   readonly #store: RecordTable<SessionRecord>;
@@ -140,12 +114,8 @@ export class SessionManager {
   readonly #restartTimers = new Map<string, NodeJS.Timeout>();
   /** Per session: checks run whenever it changes, for those waiting on it. */
   readonly #changeWaiters = new Map<string, Set<() => void>>();
-  /** When each session's current tmux session was made; a pane list older than that says nothing. */
-  readonly #launchedAt = new Map<string, number>();
   /** Sessions whose creator asked the hub to answer the workspace-trust dialog. */
   readonly #trustOnStart = new Set<string>();
-  /** Sessions whose input box has been seen since their claude process started. */
-  readonly #inputSeen = new Set<string>();
   #hooks: HookAddress = {
     url: '',
     reclaim: () => Promise.resolve('the hub has not started'),
@@ -157,14 +127,11 @@ export class SessionManager {
   readonly #idleSeen = new Set<string>();
   #poller: NodeJS.Timeout | null = null;
   #polling: Promise<void> | null = null;
-  /** When the panes were last listed, and the processes of the live ones then. */
-  #listedAt = 0;
-  #panePids: number[] = [];
 
   constructor(
     options: SessionManagerOptions,
     deps: {
-      tmux: TmuxDriver;
+      runtime: SessionRuntime;
       log: EventLog;
       bus: EventBus;
       store: RecordTable<SessionRecord>;
@@ -176,13 +143,13 @@ export class SessionManager {
     const port: SessionPort = {
       get: (id) => this.#sessions.get(id),
       waitForChange: (id, done, timeoutMs) => this.waitForChange(id, done, timeoutMs),
-      screen: (id) => this.#tmux.capture(this.require(id).tmuxSession),
-      paste: async (id, text) => {
+      look: (id) => this.#runtime.look(this.require(id)),
+      type: async (id, text) => {
         const record = this.require(id);
-        await this.#waitForInputBox(record);
-        await this.#tmux.paste(record.tmuxSession, text);
+        await this.#runtime.waitForInput(record, this.#options.startTimeoutMs);
+        await this.#runtime.type(record, text);
       },
-      keys: (id, keys) => this.#tmux.sendKeys(this.require(id).tmuxSession, keys),
+      keys: (id, keys) => this.#runtime.keys(this.require(id), keys),
       events: (id, listener) =>
         this.#bus.subscribe(id, (message) => {
           if (message.kind === 'event') listener(message.event);
@@ -194,7 +161,7 @@ export class SessionManager {
       deps.messageStore,
     );
     this.#options = options;
-    this.#tmux = deps.tmux;
+    this.#runtime = deps.runtime;
     this.#log = deps.log;
     this.#bus = deps.bus;
     this.#store = deps.store;
@@ -208,27 +175,24 @@ export class SessionManager {
    */
   async start(hooks: HookAddress): Promise<void> {
     this.#hooks = hooks;
-    const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
+    const presence = await this.#runtime.presence(
+      [...this.#sessions.values()].filter((record) => isRunning(record.status)),
+    );
     for (const record of this.#sessions.values()) {
       const [last] = await this.#log.read(record.id, {
         after: this.#log.lastSeq(record.id) - 1,
         limit: 1,
       });
       if (last) record.lastEventAt = last.receivedAt;
-      const pane = panes.get(record.tmuxSession);
-      if (!isRunning(record.status) || !pane || pane.dead) continue;
-      if (this.#runsClaudeFor(pane, record)) {
+      const found = presence.get(record.id);
+      if (!isRunning(record.status) || !found || found.kind === 'gone') continue;
+      if (found.kind === 'running') {
         const url = (record.hookUrl ??= hookSettingsUrl(record.settingsPath));
         const unreachable = url ? await hooks.reclaim(url) : 'its settings file is gone';
         if (url && !unreachable && url !== hooks.url) this.#reclaimed.add(url);
         await this.#adopt(record);
         if (unreachable) this.#disconnect(record, unreachable);
-      } else
-        this.#finish(
-          record,
-          SessionStatus.Crashed,
-          `tmux session ${record.tmuxSession} no longer runs claude for this session`,
-        );
+      } else this.#finish(record, SessionStatus.Crashed, found.detail);
     }
     await this.#poll(false);
     this.#poller = setInterval(() => this.#tick(), this.#options.pollIntervalMs);
@@ -275,7 +239,7 @@ export class SessionManager {
 
   /** The pane's visible text; empty when the session has no pane. */
   screen(record: SessionRecord): Promise<string> {
-    return this.#tmux.capture(record.tmuxSession);
+    return this.#runtime.screen(record);
   }
 
   /** Puts an event the hub itself makes (see hubEvents) into a session's stream. */
@@ -296,7 +260,7 @@ export class SessionManager {
   }
 
   attachCommand(record: SessionRecord): string {
-    return this.#tmux.attachCommand(record.tmuxSession);
+    return this.#runtime.attachCommand(record);
   }
 
   /** True once a session has ended for good and its end was published. */
@@ -455,9 +419,8 @@ export class SessionManager {
   }
 
   /**
-   * Stops the current turn the way a person would (Escape). claude fires no hook for that, so
-   * the turn counts as over once the screen stops offering to interrupt it; the prompt claude
-   * puts back in the input box is cleared so the next message goes in alone.
+   * Stops the current turn the way a person would. claude fires no hook for that, so the turn
+   * counts as over once the runtime sees it stopped; the session is IDLE then.
    */
   async interrupt(id: string): Promise<SessionRecord> {
     const record = this.require(id);
@@ -467,23 +430,8 @@ export class SessionManager {
         `session ${id} is ${record.status.toLowerCase()}`,
       );
     }
-    await this.#tmux.sendKeys(record.tmuxSession, ['Escape']);
-    const deadline = Date.now() + this.#options.stopTimeoutMs;
-    let screen = await this.#tmux.capture(record.tmuxSession);
-    while (turnRunning(screen) && Date.now() < deadline) {
-      await sleep(100);
-      screen = await this.#tmux.capture(record.tmuxSession);
-    }
-    if (!turnRunning(screen) && record.status === SessionStatus.Busy) {
-      // claude puts the prompt back a moment later; one Ctrl-C clears the box (a second, on
-      // an empty box, would exit claude).
-      for (let i = 0; i < 10; i++) {
-        if (inputBoxText(await this.#tmux.capture(record.tmuxSession))) {
-          await this.#tmux.sendKeys(record.tmuxSession, ['C-c']);
-          break;
-        }
-        await sleep(100);
-      }
+    const stopped = await this.#runtime.interrupt(record, this.#options.stopTimeoutMs);
+    if (stopped && record.status === SessionStatus.Busy) {
       setStatus(record, SessionStatus.Idle, Date.now());
       this.#store.save(record);
       this.updates.publish(record);
@@ -495,23 +443,22 @@ export class SessionManager {
   /** Presses named keys (from an allow-list), for answering dialogs. */
   async sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
     const record = this.require(id);
-    const tmuxKeys = keys.map((key) => {
-      const tmuxKey = allowedKeys.get(key);
-      if (!tmuxKey) {
+    const allowed = this.#runtime.keyNames;
+    for (const key of keys) {
+      if (!allowed.includes(key)) {
         throw new HubError(
           ErrorCode.KeyNotAllowed,
-          `key ${describeValue(key)} is not allowed; use one of ${[...allowedKeys.keys()].join(', ')}`,
+          `key ${describeValue(key)} is not allowed; use one of ${allowed.join(', ')}`,
         );
       }
-      return tmuxKey;
-    });
+    }
     if (!isRunning(record.status)) {
       throw new HubError(
         ErrorCode.SessionNotRunning,
         `session ${id} is ${record.status.toLowerCase()}`,
       );
     }
-    await this.#tmux.sendKeys(record.tmuxSession, tmuxKeys);
+    await this.#runtime.keys(record, keys);
     return record;
   }
 
@@ -538,7 +485,7 @@ export class SessionManager {
         record.status !== SessionStatus.Starting &&
         record.status !== SessionStatus.Blocked &&
         record.status !== SessionStatus.Disconnected;
-      await this.#tmux.killSession(record.tmuxSession);
+      await this.#runtime.stop(record);
       if (started) await this.#waitFor(record, () => record.ended, this.#options.stopTimeoutMs);
       this.#finish(record, SessionStatus.Stopped, null);
     } finally {
@@ -601,36 +548,31 @@ export class SessionManager {
     record.hookSecretHash = sha256(secret);
     this.#bySecretHash.set(record.hookSecretHash, record.id);
     this.#writeSettings(record);
-    this.#launchedAt.set(record.id, Infinity);
     setStatus(record, SessionStatus.Starting, Date.now());
     Object.assign(record, { error: null, ended: false });
-    this.#inputSeen.delete(record.id);
     this.#store.save(record);
     this.updates.publish(record);
     const canResume = resume && hasConversation(record.transcriptPath);
     try {
-      await this.#tmux[inPlace ? 'replace' : 'newSession']({
-        name: record.tmuxSession,
-        cwd: record.cwd,
+      await this.#runtime.launch({
+        record,
         env: { ...definedEnv(this.#options.env), [hookSecretEnv]: secret },
-        argv: claudeCommand({
+        claude: {
           claudeBin: this.#options.claudeBin,
           sessionId: record.claudeSessionId,
           settingsPath: record.settingsPath,
           model: record.model,
           permissionMode: record.permissionMode,
           resume: canResume,
-        }),
+        },
+        inPlace,
       });
-      this.#launchedAt.set(record.id, Date.now());
-      this.#listedAt = 0; // the next tick lists the panes, and so learns claude's process
       void this.#releaseUnusedHookUrls();
       this.#options.log.info(
         { sessionId: record.id, cwd: record.cwd, resume: canResume, tmux: record.tmuxSession },
         'session launched',
       );
     } catch (error) {
-      this.#launchedAt.delete(record.id);
       this.#finish(
         record,
         SessionStatus.Crashed,
@@ -658,22 +600,11 @@ export class SessionManager {
     chmodSync(record.settingsPath, 0o600);
   }
 
-  /** The pane must run claude, and for this session (its id on the command line). */
-  #runsClaudeFor(pane: PaneState, record: SessionRecord): boolean {
-    try {
-      const argv = readFileSync(`/proc/${pane.pid}/cmdline`, 'utf8').split('\0');
-      return argv.includes(record.claudeSessionId) || argv.includes(record.id);
-    } catch {
-      return pane.command === 'claude';
-    }
-  }
-
   /**
    * Takes a session that kept running while the hub was down back under watch. Its settings file
    * stays as claude read it at launch: claude does not read it again.
    */
   async #adopt(record: SessionRecord): Promise<void> {
-    this.#inputSeen.add(record.id);
     await this.#recordMissed(record);
   }
 
@@ -742,33 +673,13 @@ export class SessionManager {
       );
     }
     if (waiting()) {
-      const screen = await this.#tmux.capture(record.tmuxSession);
+      const screen = await this.#runtime.screen(record);
       throw new HubError(
         ErrorCode.SessionStartFailed,
         `claude did not start within ${this.#options.startTimeoutMs} ms; the screen shows:\n${screen}`,
         { sessionId: record.id, screen },
       );
     }
-  }
-
-  /** SessionStart fires before the TUI draws its input box; keys sent earlier are lost. */
-  async #waitForInputBox(record: SessionRecord): Promise<void> {
-    if (this.#inputSeen.has(record.id)) return;
-    const deadline = Date.now() + this.#options.startTimeoutMs;
-    while (!inputReady(await this.#tmux.capture(record.tmuxSession))) {
-      if (Date.now() > deadline || !isRunning(record.status)) {
-        throw new HubError(
-          ErrorCode.SessionNotRunning,
-          `session ${record.id} never showed its input box`,
-          {
-            sessionId: record.id,
-          },
-        );
-      }
-      await sleep(100);
-    }
-    await sleep(this.#options.inputSettleMs);
-    this.#inputSeen.add(record.id);
   }
 
   #waitFor(record: SessionRecord, done: () => boolean, timeoutMs: number): Promise<void> {
@@ -827,8 +738,8 @@ export class SessionManager {
    * running. What it did meanwhile is marked from its transcript first.
    */
   async #relaunchWhenIdle(record: SessionRecord): Promise<void> {
-    const screen = await this.#tmux.capture(record.tmuxSession);
-    const idle = inputReady(screen) && !turnRunning(screen) && inputBoxText(screen) === '';
+    const screen = await this.#runtime.look(record);
+    const idle = screen.inputText === '' && !screen.turnRunning;
     if (!idle || !this.#idleSeen.has(record.id)) {
       if (idle) this.#idleSeen.add(record.id);
       else this.#idleSeen.delete(record.id);
@@ -887,27 +798,16 @@ export class SessionManager {
     return this.#restartTimers.delete(id);
   }
 
-  /**
-   * Lists the panes while a session starts (its screen may show a dialog) or waits to be
-   * relaunched (its screen tells when its turn is over), once a pane's process
-   * is gone, and every paneCheckMs besides. Spawning tmux stalls the event loop for a few ms,
-   * so it is not done on every tick; asking the kernel whether a process runs costs next to nothing.
-   */
+  /** Checks the sessions on every tick: a poll at a time. */
   #tick(): void {
-    const watched = [...this.#sessions.values()].some(
-      (record) =>
-        record.status === SessionStatus.Starting ||
-        record.status === SessionStatus.Blocked ||
-        record.status === SessionStatus.Disconnected,
-    );
-    const due =
-      watched ||
-      this.#panePids.some((pid) => !processRuns(pid)) ||
-      Date.now() - this.#listedAt >= this.#options.paneCheckMs;
-    if (due) void this.#poll(true);
+    void this.#poll(true);
   }
 
-  /** Notices claude processes that exited: STOPPED after a real SessionEnd, else CRASHED. */
+  /**
+   * Notices claude processes that exited (STOPPED after a real SessionEnd, else CRASHED), and
+   * reads the screen of the sessions whose state only the screen tells: starting ones (a
+   * dialog may hold them), DISCONNECTED ones (is their turn over?).
+   */
   #poll(restartCrashed: boolean): Promise<void> {
     this.#polling ??= this.#pollOnce(restartCrashed).finally(() => {
       this.#polling = null;
@@ -917,13 +817,14 @@ export class SessionManager {
 
   /** The screen, last resort for facts: is a starting session held by a dialog? */
   async #checkStartupScreen(record: SessionRecord): Promise<void> {
-    const screen = await this.#tmux.capture(record.tmuxSession);
+    const screen = await this.#runtime.look(record);
     const stuck =
-      Date.now() - record.statusSince > this.#options.unknownScreenAfterMs && !inputReady(screen);
-    const reason = startupDialog(screen) ?? (stuck ? 'UNKNOWN_SCREEN' : null);
+      Date.now() - record.statusSince > this.#options.unknownScreenAfterMs &&
+      screen.inputText === null;
+    const reason = screen.dialog ?? (stuck ? 'UNKNOWN_SCREEN' : null);
     if (reason === 'WORKSPACE_TRUST' && this.#trustOnStart.delete(record.id)) {
       await sleep(700); // the dialog drops keys pressed the moment it appears
-      await this.#tmux.sendKeys(record.tmuxSession, ['Down', 'Enter']);
+      await this.#runtime.keys(record, ['Down', 'Enter']);
       return;
     }
     if (record.status !== SessionStatus.Starting || reason === null) return;
@@ -936,61 +837,33 @@ export class SessionManager {
   }
 
   async #pollOnce(restartCrashed: boolean): Promise<void> {
-    const listedAt = Date.now();
-    const listed = await this.#tmux.listPanes();
-    this.#listedAt = listedAt;
-    this.#panePids = listed.filter((pane) => !pane.dead).map((pane) => pane.pid);
-    const panes = new Map(listed.map((pane) => [pane.session, pane]));
-    for (const record of this.#sessions.values()) {
+    const watched = [...this.#sessions.values()].filter(
+      (record) => isRunning(record.status) && !this.#stopping.has(record.id),
+    );
+    const exits = await this.#runtime.exits(watched);
+    for (const { record, how, screen } of exits) {
       if (!isRunning(record.status) || this.#stopping.has(record.id)) continue;
-      if ((this.#launchedAt.get(record.id) ?? 0) >= listedAt) continue;
-      const pane = panes.get(record.tmuxSession);
-      if (pane && !pane.dead) {
-        if (record.status === SessionStatus.Starting || record.status === SessionStatus.Blocked) {
-          await this.#checkStartupScreen(record);
-        } else if (record.status === SessionStatus.Disconnected) {
-          await this.#relaunchWhenIdle(record);
-        }
-        continue;
-      }
-      const screen = pane ? await this.#tmux.capture(record.tmuxSession, true) : '';
-      if (pane) await this.#tmux.killSession(record.tmuxSession);
       const status = statusOnExit(record, false);
       if (status === SessionStatus.Stopped) {
         this.#finish(record, status, null);
         continue;
       }
-      const exit =
-        pane?.exitStatus != null
-          ? ` with status ${pane.exitStatus}`
-          : pane?.exitSignal != null
-            ? ` on signal ${pane.exitSignal}`
-            : '';
       this.#finish(
         record,
         status,
-        `claude exited${exit}${screen ? `; the screen shows:\n${screen}` : ''}`,
+        `claude exited${how}${screen ? `; the screen shows:\n${screen}` : ''}`,
       );
       // A session that never started is a failed start, not a crash to retry.
       if (restartCrashed && record.lastEventAt !== null) this.#scheduleRestart(record);
     }
-  }
-}
-
-const hasProc = existsSync('/proc/self/stat');
-
-/**
- * False once the process has exited. On Linux an exited process can stay a zombie for a while
- * (tmux has not reaped it, or a thread of it is still ending) while its pane is already dead,
- * so its state is read from /proc; elsewhere, whether it exists at all.
- */
-function processRuns(pid: number): boolean {
-  try {
-    if (!hasProc) return process.kill(pid, 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    for (const record of watched) {
+      if (!isRunning(record.status) || this.#stopping.has(record.id)) continue;
+      if (record.status === SessionStatus.Starting || record.status === SessionStatus.Blocked) {
+        await this.#checkStartupScreen(record);
+      } else if (record.status === SessionStatus.Disconnected) {
+        await this.#relaunchWhenIdle(record);
+      }
+    }
   }
 }
 

@@ -1,0 +1,76 @@
+import type { ClaudeCommandOptions } from './claude-command.js';
+import type { SessionRecord } from './session.js';
+
+/** What a session's claude is, seen by the runtime that ran it, when the hub starts. */
+export type Presence =
+  /** It runs, and it is this session's claude. */
+  | { readonly kind: 'running' }
+  /** Something else runs where it ran; `detail` says what. */
+  | { readonly kind: 'foreign'; readonly detail: string }
+  /** Nothing runs for it any more. */
+  | { readonly kind: 'gone' };
+
+/** What claude shows, for the facts hooks do not give: dialogs, the input box, a running turn. */
+export interface ScreenState {
+  /** The startup dialog claude waits on (WORKSPACE_TRUST, API_KEY), if any. */
+  readonly dialog: string | null;
+  /** The input box's text; null when no input box is drawn. */
+  readonly inputText: string | null;
+  /** The footer offers to interrupt a running turn. */
+  readonly turnRunning: boolean;
+}
+
+export interface LaunchSpec {
+  readonly record: SessionRecord;
+  /** The environment claude starts with; it carries secrets, so never on a command line. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly claude: ClaudeCommandOptions;
+  /** Replaces the claude running for the session, where a person watching it stays. */
+  readonly inPlace: boolean;
+}
+
+/** A session whose claude process is gone, and what the runtime saw of its end. */
+export interface Exit {
+  readonly record: SessionRecord;
+  /** How it ended (` with status 1`, ` on signal 9`), or empty when unknown. */
+  readonly how: string;
+  /** The last thing it showed, for the session's error; empty when nothing. */
+  readonly screen: string;
+}
+
+/**
+ * A way to run claude for a session: launch, type, keys, screen, stop and liveness. The
+ * lifecycle above it (SessionManager: status, restarts, waits, hook routing, the message queue)
+ * is the same for every runtime.
+ */
+export interface SessionRuntime {
+  /** The names sendKeys accepts, as clients send them. */
+  readonly keyNames: readonly string[];
+  /** Starts claude for the session; throws when it could not be started at all. */
+  launch(spec: LaunchSpec): Promise<void>;
+  /** At hub start: whether each session's claude still runs. */
+  presence(records: readonly SessionRecord[]): Promise<Map<string, Presence>>;
+  /**
+   * The sessions among `records` whose claude has exited, noticed as cheaply as the runtime
+   * can; what is left of an exited one is cleared. Called on every poll tick.
+   */
+  exits(records: readonly SessionRecord[]): Promise<Exit[]>;
+  /** The visible text of the session's terminal; empty when it has none. */
+  screen(record: SessionRecord): Promise<string>;
+  look(record: SessionRecord): Promise<ScreenState>;
+  /** Resolves once claude can take typing, or throws when it never could. */
+  waitForInput(record: SessionRecord, timeoutMs: number): Promise<void>;
+  /** Types text into the input box, as one paste (Enter is a key of its own). */
+  type(record: SessionRecord, text: string): Promise<void>;
+  /** Presses keys by the names of keyNames, plus `Enter`, `C-c` for the hub's own use. */
+  keys(record: SessionRecord, names: readonly string[]): Promise<void>;
+  /**
+   * Stops the running turn as a person would; resolves with whether it stopped within
+   * `timeoutMs` (claude fires no hook for it).
+   */
+  interrupt(record: SessionRecord, timeoutMs: number): Promise<boolean>;
+  /** Ends claude and whatever holds it. */
+  stop(record: SessionRecord): Promise<void>;
+  /** The shell command a person runs to watch or take over the session. */
+  attachCommand(record: SessionRecord): string;
+}

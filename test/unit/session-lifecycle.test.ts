@@ -1,0 +1,294 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LocalEventBus } from '../../src/events/event-bus.js';
+import type { HookPayload } from '../../src/events/hook-event.js';
+import type { HookAddress } from '../../src/hooks/hook-listeners.js';
+import { hookSecretEnv } from '../../src/hooks/settings.js';
+import { createLogger } from '../../src/log.js';
+import { PermissionBroker } from '../../src/permissions/permission-broker.js';
+import type { MessageRecord } from '../../src/sessions/message.js';
+import type { SessionRecord } from '../../src/sessions/session.js';
+import { SessionManager } from '../../src/sessions/session-manager.js';
+import type {
+  Exit,
+  LaunchSpec,
+  Presence,
+  ScreenState,
+  SessionRuntime,
+} from '../../src/sessions/session-runtime.js';
+import { openDatabase } from '../../src/store/database.js';
+import { RecordTable } from '../../src/store/record-table.js';
+import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
+
+/** A runtime of plain data: what it was asked to do, and what the test says it shows. */
+class FakeRuntime implements SessionRuntime {
+  readonly keyNames = ['Enter', 'Escape'];
+  readonly launches: LaunchSpec[] = [];
+  readonly typed: string[] = [];
+  readonly pressed: string[][] = [];
+  readonly stopped: string[] = [];
+  /** Session ids whose claude runs. */
+  readonly running = new Set<string>();
+  readonly presences = new Map<string, Presence>();
+  readonly exited: Exit[] = [];
+  screenState: ScreenState = { dialog: null, inputText: '', turnRunning: false };
+
+  async launch(spec: LaunchSpec): Promise<void> {
+    this.launches.push(spec);
+    this.running.add(spec.record.id);
+  }
+  async presence(records: readonly SessionRecord[]): Promise<Map<string, Presence>> {
+    return new Map(records.map((r) => [r.id, this.presences.get(r.id) ?? { kind: 'gone' }]));
+  }
+  async exits(records: readonly SessionRecord[]): Promise<Exit[]> {
+    const ids = new Set(records.map((record) => record.id));
+    return this.exited.splice(0).filter((exit) => ids.has(exit.record.id));
+  }
+  async screen(): Promise<string> {
+    return 'the screen';
+  }
+  async look(): Promise<ScreenState> {
+    return this.screenState;
+  }
+  async waitForInput(): Promise<void> {}
+  async type(_record: SessionRecord, text: string): Promise<void> {
+    this.typed.push(text);
+  }
+  async keys(_record: SessionRecord, names: readonly string[]): Promise<void> {
+    this.pressed.push([...names]);
+  }
+  async interrupt(): Promise<boolean> {
+    return true;
+  }
+  async stop(record: SessionRecord): Promise<void> {
+    this.stopped.push(record.id);
+    this.running.delete(record.id);
+  }
+  attachCommand(record: SessionRecord): string {
+    return `attach ${record.tmuxSession}`;
+  }
+  /** The claude of a session exits, as its runtime will report on the next poll. */
+  exit(record: SessionRecord, how = ' with status 1'): void {
+    this.running.delete(record.id);
+    this.exited.push({ record, how, screen: 'last words' });
+  }
+  /** The hook secret the latest launch of a session got. */
+  secret(id: string): string {
+    const spec = this.launches.findLast((launch) => launch.record.id === id);
+    return spec!.env[hookSecretEnv]!;
+  }
+}
+
+const hooksAt = (url: string, unreachable: string | null = null): HookAddress => ({
+  url,
+  reclaim: async (other) => (other === url ? null : unreachable),
+  release: async () => undefined,
+});
+
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('session lifecycle over a runtime', () => {
+  let dir: string;
+  let db: Database.Database;
+  let runtime: FakeRuntime;
+  let manager: SessionManager;
+  let cwd: string;
+
+  function makeManager(): SessionManager {
+    const permissions = new PermissionBroker(
+      { holdMs: 1000, onExpiry: 'ask', changed: () => undefined, resolved: async () => undefined },
+      new RecordTable(db, 'permissions'),
+    );
+    return new SessionManager(
+      {
+        claudeBin: 'claude',
+        dataDir: dir,
+        env: { PATH: '/bin' },
+        forwarderPath: '/hooks/forward.sh',
+        allowedRoots: [],
+        maxSessions: 10,
+        hookTimeoutSeconds: 10,
+        permissionTimeoutSeconds: 40,
+        startTimeoutMs: 2000,
+        stopTimeoutMs: 200,
+        pollIntervalMs: 5,
+        restartPolicy: { limit: 2, windowMs: 60_000, initialDelayMs: 20, maxDelayMs: 100 },
+        unknownScreenAfterMs: 10_000,
+        messages: { limit: 10, confirmTimeoutMs: 500, enterDelayMs: 1, readyTimeoutMs: 2000 },
+        log: createLogger('silent'),
+      },
+      {
+        runtime,
+        log: new SqliteEventLog(db),
+        bus: new LocalEventBus(),
+        store: new RecordTable<SessionRecord>(db, 'sessions'),
+        messageStore: new RecordTable<MessageRecord>(db, 'messages'),
+        permissions,
+      },
+    );
+  }
+
+  /** Posts a hook event as the session's claude would, with its current secret. */
+  async function hook(id: string, name: string, fields: Record<string, unknown> = {}) {
+    const payload: HookPayload = { session_id: id, hook_event_name: name, ...fields };
+    const result = await manager.ingest(
+      runtime.secret(id),
+      JSON.stringify(payload),
+      payload,
+      new AbortController().signal,
+    );
+    if (!result.ok) throw new Error(result.error);
+    return result.event;
+  }
+
+  /** createSession, with claude's SessionStart arriving once it was launched. */
+  async function create(): Promise<SessionRecord> {
+    const launched = runtime.launches.length;
+    const created = manager.create({ cwd });
+    await until(() => runtime.launches.length > launched);
+    const { record } = runtime.launches.at(-1)!;
+    const transcript = path.join(dir, `${record.id}.jsonl`);
+    writeFileSync(transcript, '{"type":"user","message":{"role":"user","content":"hi"}}\n');
+    await hook(record.id, 'SessionStart', { source: 'startup', transcript_path: transcript });
+    return created;
+  }
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'cch-lifecycle-'));
+    cwd = mkdtempSync(path.join(dir, 'cwd-'));
+    db = openDatabase(dir);
+    runtime = new FakeRuntime();
+    manager = makeManager();
+    await manager.start(hooksAt('http://127.0.0.1:4000/hooks'));
+  });
+
+  afterEach(async () => {
+    await manager.close(false);
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('launches claude with its id, settings and a fresh secret, and is IDLE at SessionStart', async () => {
+    const session = await create();
+    expect(session.status).toBe('IDLE');
+    const [launch] = runtime.launches;
+    expect(launch!.claude).toMatchObject({
+      claudeBin: 'claude',
+      sessionId: session.id,
+      settingsPath: session.settingsPath,
+      resume: false,
+    });
+    expect(launch!.inPlace).toBe(false);
+    expect(launch!.env.PATH).toBe('/bin');
+    expect(launch!.env[hookSecretEnv]).toMatch(/^[\w-]{43}$/);
+    expect(session.hookUrl).toBe('http://127.0.0.1:4000/hooks');
+    expect(manager.attachCommand(session)).toBe(`attach ${session.tmuxSession}`);
+  });
+
+  it('types a queued message once IDLE, presses Enter, and counts it delivered at its prompt', async () => {
+    const session = await create();
+    const message = manager.enqueue(session.id, 'hello there');
+    await until(() => message.status === 'SENT');
+    expect(runtime.typed).toEqual(['hello there']);
+    expect(runtime.pressed).toEqual([['Enter']]);
+    const prompt = await hook(session.id, 'UserPromptSubmit', { prompt: 'hello there' });
+    await until(() => message.status === 'DELIVERED');
+    expect(message.promptSeq).toBe(prompt.seq);
+    expect(session.status).toBe('BUSY');
+    await hook(session.id, 'Stop', { last_assistant_message: 'hi!' });
+    expect(session).toMatchObject({ status: 'IDLE', lastAssistantMessage: 'hi!' });
+  });
+
+  it('restarts a crashed claude with --resume after the delay, with a new secret', async () => {
+    const session = await create();
+    runtime.exit(session);
+    await until(() => session.status === 'CRASHED');
+    expect(session.error).toBe('claude exited with status 1; the screen shows:\nlast words');
+    await until(() => runtime.launches.length === 2);
+    expect(runtime.launches[1]!.claude.resume).toBe(true);
+    expect(runtime.secret(session.id)).not.toBe(runtime.launches[0]!.env[hookSecretEnv]);
+    expect(session.status).toBe('STARTING');
+    await hook(session.id, 'SessionStart', { source: 'resume' });
+    expect(session).toMatchObject({ status: 'IDLE', restartCount: 1, error: null });
+  });
+
+  it('stops: the runtime ends claude, and SessionEnd makes it STOPPED', async () => {
+    const session = await create();
+    const stopping = manager.stop(session.id);
+    await until(() => runtime.stopped.includes(session.id));
+    await hook(session.id, 'SessionEnd', { reason: 'other' });
+    expect((await stopping).status).toBe('STOPPED');
+    expect(manager.isEnded(session.id)).toBe(true);
+  });
+
+  it('interrupts through the runtime: a BUSY session is IDLE once the turn stopped', async () => {
+    const session = await create();
+    await hook(session.id, 'UserPromptSubmit', { prompt: 'long' });
+    expect((await manager.interrupt(session.id)).status).toBe('IDLE');
+  });
+
+  it('refuses keys the runtime does not name', async () => {
+    const session = await create();
+    await expect(manager.sendKeys(session.id, ['Delete'])).rejects.toThrow(
+      'key "Delete" (string) is not allowed; use one of Enter, Escape',
+    );
+    await manager.sendKeys(session.id, ['Escape']);
+    expect(runtime.pressed).toEqual([['Escape']]);
+  });
+
+  it('re-adopts running sessions on another address: keeps their old one, or relaunches in place once idle', async () => {
+    const kept = await create(); // its hooks post to :4000
+    await manager.close(false);
+    manager = makeManager();
+    await manager.start(hooksAt('http://127.0.0.1:4001/hooks'));
+    const deaf = await create(); // and this one's to :4001
+    await manager.close(false);
+    runtime.presences.set(kept.id, { kind: 'running' });
+    runtime.presences.set(deaf.id, { kind: 'running' });
+    runtime.screenState = { dialog: null, inputText: '', turnRunning: true };
+    const launches = runtime.launches.length;
+
+    // Back on :5000, where :4000 can be had again and :4001 cannot.
+    manager = makeManager();
+    const reclaimed: string[] = [];
+    await manager.start({
+      url: 'http://127.0.0.1:5000/hooks',
+      reclaim: async (url) => {
+        if (!url.includes(':4000/')) return 'EADDRINUSE';
+        reclaimed.push(url);
+        return null;
+      },
+      release: async () => undefined,
+    });
+    expect(reclaimed).toEqual(['http://127.0.0.1:4000/hooks']);
+    expect(manager.get(kept.id)).toMatchObject({ status: 'IDLE', error: null });
+    const moved = manager.get(deaf.id)!;
+    expect(moved.status).toBe('DISCONNECTED');
+    expect(moved.error).toBe(
+      'its hooks post to http://127.0.0.1:4001/hooks, where this hub cannot listen (EADDRINUSE); ' +
+        'it is relaunched on http://127.0.0.1:5000/hooks with --resume once its turn is over',
+    );
+
+    // Not while its turn runs; once the screen shows it over, in place, with --resume.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runtime.launches.length).toBe(launches);
+    runtime.screenState = { dialog: null, inputText: '', turnRunning: false };
+    await until(() => runtime.launches.length === launches + 1);
+    expect(runtime.launches.at(-1)).toMatchObject({
+      inPlace: true,
+      claude: { resume: true, sessionId: deaf.id },
+    });
+    expect(moved).toMatchObject({ status: 'STARTING', hookUrl: 'http://127.0.0.1:5000/hooks' });
+    await hook(deaf.id, 'SessionStart', { source: 'resume' });
+    expect(moved).toMatchObject({ status: 'IDLE', error: null });
+  });
+});
