@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from '../clock.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { RecordTable } from '../store/record-table.js';
 import {
@@ -20,11 +21,13 @@ export interface PermissionBrokerOptions {
   readonly changed: (request: PermissionRecord) => void;
   /** Records a resolution in the session's event stream. */
   readonly resolved: (request: PermissionRecord) => Promise<void>;
+  /** Decides when a request expires, and stamps decisions. */
+  readonly clock?: Clock;
 }
 
 interface Held {
   readonly answer: (body: Record<string, unknown>) => void;
-  readonly timer: NodeJS.Timeout;
+  readonly cancelExpiry: () => void;
 }
 
 /**
@@ -33,12 +36,14 @@ interface Held {
  */
 export class PermissionBroker {
   readonly #options: PermissionBrokerOptions;
+  readonly #clock: Clock;
   readonly #store: RecordTable<PermissionRecord>;
   readonly #requests = new Map<string, PermissionRecord>();
   readonly #held = new Map<string, Held>();
 
   constructor(options: PermissionBrokerOptions, store: RecordTable<PermissionRecord>) {
     this.#options = options;
+    this.#clock = options.clock ?? systemClock;
     this.#store = store;
     for (const request of store.loadAll()) {
       this.#requests.set(request.id, request);
@@ -46,7 +51,7 @@ export class PermissionBroker {
       if (request.status === PermissionStatus.Pending) {
         Object.assign(request, {
           status: PermissionStatus.Expired,
-          decidedAt: Date.now(),
+          decidedAt: this.#clock.now(),
           message: 'the hub restarted while holding this request; answer it in the terminal',
         });
         store.save(request);
@@ -78,7 +83,7 @@ export class PermissionBroker {
     this.#requests.set(request.id, request);
     this.#store.save(request);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const cancelExpiry = this.#clock.after(this.#options.holdMs, () => {
         const deny = this.#options.onExpiry === 'deny';
         const message = `no decision within ${Math.round(this.#options.holdMs / 1000)} s`;
         this.#settle(
@@ -87,8 +92,8 @@ export class PermissionBroker {
           message,
           deny ? hookAnswer({ requestId: request.id, behavior: 'DENY', message }) : {},
         );
-      }, this.#options.holdMs);
-      this.#held.set(request.id, { answer: resolve, timer });
+      });
+      this.#held.set(request.id, { answer: resolve, cancelExpiry });
       closed.addEventListener('abort', () => {
         if (sessionRunning()) this.#settle(request, PermissionStatus.AnsweredInTerminal, null, {});
         else this.#settle(request, PermissionStatus.Expired, 'the session ended', {});
@@ -188,10 +193,10 @@ export class PermissionBroker {
   ): void {
     const held = this.#held.get(request.id);
     if (request.status !== PermissionStatus.Pending) return;
-    Object.assign(request, { status, message, decidedAt: Date.now() });
+    Object.assign(request, { status, message, decidedAt: this.#clock.now() });
     this.#store.save(request);
     if (held) {
-      clearTimeout(held.timer);
+      held.cancelExpiry();
       this.#held.delete(request.id);
       held.answer(answer);
     }

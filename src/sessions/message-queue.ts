@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { systemClock, type Clock } from '../clock.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { RecordTable } from '../store/record-table.js';
@@ -30,6 +30,7 @@ export interface MessageQueueOptions {
   /** How long a session may stay not ready (starting, blocked) before its messages fail. */
   readonly readyTimeoutMs: number;
   readonly changed: (message: MessageRecord) => void;
+  readonly clock?: Clock;
 }
 
 /**
@@ -39,6 +40,7 @@ export interface MessageQueueOptions {
  */
 export class MessageQueue {
   readonly #options: MessageQueueOptions;
+  readonly #clock: Clock;
   readonly #port: SessionPort;
   readonly #store: RecordTable<MessageRecord>;
   readonly #queues = new Map<string, MessageRecord[]>();
@@ -47,6 +49,7 @@ export class MessageQueue {
 
   constructor(options: MessageQueueOptions, port: SessionPort, store: RecordTable<MessageRecord>) {
     this.#options = options;
+    this.#clock = options.clock ?? systemClock;
     this.#port = port;
     this.#store = store;
     for (const message of store.loadAll()) {
@@ -78,7 +81,7 @@ export class MessageQueue {
       sessionId,
       text,
       status: MessageStatus.Queued,
-      queuedAt: Date.now(),
+      queuedAt: this.#clock.now(),
       sentAt: null,
       deliveredAt: null,
       promptSeq: null,
@@ -156,9 +159,9 @@ export class MessageQueue {
     try {
       // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
       await this.#port.type(id, message.text.replace(/\r\n?/g, '\n'));
-      await sleep(this.#options.enterDelayMs);
+      await this.#clock.sleep(this.#options.enterDelayMs);
       await this.#port.keys(id, ['Enter']);
-      this.#update(message, { status: MessageStatus.Sent, sentAt: Date.now() });
+      this.#update(message, { status: MessageStatus.Sent, sentAt: this.#clock.now() });
       if (isSlashCommand(message.text)) return await this.#confirmCommand(message, () => confirmed);
 
       for (const retry of [true, false]) {
@@ -200,9 +203,9 @@ export class MessageQueue {
     message: MessageRecord,
     confirmed: () => StoredEvent | null,
   ): Promise<void> {
-    const deadline = Date.now() + this.#options.confirmTimeoutMs;
+    const deadline = this.#clock.now() + this.#options.confirmTimeoutMs;
     let tookAt: number | null = null;
-    while (Date.now() < deadline) {
+    while (this.#clock.now() < deadline) {
       const event = confirmed();
       if (event) {
         this.#update(message, {
@@ -213,13 +216,13 @@ export class MessageQueue {
         return;
       }
       const box = (await this.#port.look(message.sessionId)).inputText;
-      if (box !== null && !box.includes(message.text.trim())) tookAt ??= Date.now();
+      if (box !== null && !box.includes(message.text.trim())) tookAt ??= this.#clock.now();
       // A prompt's UserPromptSubmit follows within moments of the box clearing; a command has none.
-      if (tookAt !== null && Date.now() - tookAt > 1000) {
+      if (tookAt !== null && this.#clock.now() - tookAt > 1000) {
         this.#update(message, { status: MessageStatus.Delivered, deliveredAt: tookAt });
         return;
       }
-      await sleep(100);
+      await this.#clock.sleep(100);
     }
     throw new Error('the command stayed in the input box');
   }
@@ -230,7 +233,7 @@ export class MessageQueue {
     for (let i = 0; i < 20; i++) {
       box = (await this.#port.look(id)).inputText;
       if (box === '') return box;
-      await sleep(100);
+      await this.#clock.sleep(100);
     }
     return box;
   }

@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { systemClock, type Clock } from '../clock.js';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
@@ -50,8 +50,10 @@ export interface SessionManagerOptions {
   readonly restartPolicy: RestartPolicy;
   /** A start showing no known dialog and no input box for this long is BLOCKED on an unknown screen. */
   readonly unknownScreenAfterMs: number;
-  readonly messages: Omit<MessageQueueOptions, 'changed'>;
+  readonly messages: Omit<MessageQueueOptions, 'changed' | 'clock'>;
   readonly log: Logger;
+  /** Decides restarts, waits, timestamps and how long a start may look stuck. */
+  readonly clock?: Clock;
 }
 
 export interface CreateSessionInput {
@@ -99,6 +101,7 @@ function sha256(text: string): string {
  */
 export class SessionManager {
   readonly #options: SessionManagerOptions;
+  readonly #clock: Clock;
   readonly #runtime: SessionRuntime;
   readonly #log: EventLog;
   readonly #bus: EventBus;
@@ -111,7 +114,8 @@ export class SessionManager {
   readonly #bySecretHash = new Map<string, string>();
   readonly #byClaudeId = new Map<string, string>();
   readonly #stopping = new Set<string>();
-  readonly #restartTimers = new Map<string, NodeJS.Timeout>();
+  /** Cancels each pending restart. */
+  readonly #restartTimers = new Map<string, () => void>();
   /** Per session: checks run whenever it changes, for those waiting on it. */
   readonly #changeWaiters = new Map<string, Set<() => void>>();
   /** Sessions whose creator asked the hub to answer the workspace-trust dialog. */
@@ -156,11 +160,16 @@ export class SessionManager {
         }),
     };
     this.messages = new MessageQueue(
-      { ...options.messages, changed: (message) => this.#notify(message.sessionId) },
+      {
+        ...options.messages,
+        changed: (message) => this.#notify(message.sessionId),
+        clock: options.clock ?? systemClock,
+      },
       port,
       deps.messageStore,
     );
     this.#options = options;
+    this.#clock = options.clock ?? systemClock;
     this.#runtime = deps.runtime;
     this.#log = deps.log;
     this.#bus = deps.bus;
@@ -203,7 +212,7 @@ export class SessionManager {
   async close(stopSessions: boolean): Promise<void> {
     if (this.#poller) clearInterval(this.#poller);
     this.#poller = null;
-    for (const timer of this.#restartTimers.values()) clearTimeout(timer);
+    for (const cancel of this.#restartTimers.values()) cancel();
     this.#restartTimers.clear();
     await this.#polling;
     if (stopSessions) {
@@ -300,13 +309,13 @@ export class SessionManager {
       claudeSessionId: id,
       transcriptPath: null,
       status: SessionStatus.Starting,
-      statusSince: Date.now(),
+      statusSince: this.#clock.now(),
       blockedReason: null,
       error: null,
       ended: false,
       restartCount: 0,
       restartTimes: [],
-      createdAt: Date.now(),
+      createdAt: this.#clock.now(),
       lastEventAt: null,
       lastAssistantMessage: null,
     };
@@ -399,10 +408,11 @@ export class SessionManager {
             e.seq > message.promptSeq! && (e.eventName === 'Stop' || e.eventName === 'StopFailure'),
         );
       if (message.status === MessageStatus.Delivered) {
-        await this.#waitFor(this.require(id), turnEnd, Math.max(0, deadline - Date.now()));
+        await this.#waitFor(this.require(id), turnEnd, Math.max(0, deadline - this.#clock.now()));
       }
       if (message.status === MessageStatus.Failed) return { kind: 'failed', message };
-      if (!turnEnd()) return { kind: 'timeout', message, waitedMs: Date.now() - message.queuedAt };
+      if (!turnEnd())
+        return { kind: 'timeout', message, waitedMs: this.#clock.now() - message.queuedAt };
       const turn = events.filter((e) => e.seq >= message.promptSeq!);
       const end = turn.findIndex((e) => e.eventName === 'Stop' || e.eventName === 'StopFailure');
       const stopEvent = turn[end]!;
@@ -432,7 +442,7 @@ export class SessionManager {
     }
     const stopped = await this.#runtime.interrupt(record, this.#options.stopTimeoutMs);
     if (stopped && record.status === SessionStatus.Busy) {
-      setStatus(record, SessionStatus.Idle, Date.now());
+      setStatus(record, SessionStatus.Idle, this.#clock.now());
       this.#store.save(record);
       this.updates.publish(record);
       this.#notify(record.id);
@@ -548,7 +558,7 @@ export class SessionManager {
     record.hookSecretHash = sha256(secret);
     this.#bySecretHash.set(record.hookSecretHash, record.id);
     this.#writeSettings(record);
-    setStatus(record, SessionStatus.Starting, Date.now());
+    setStatus(record, SessionStatus.Starting, this.#clock.now());
     Object.assign(record, { error: null, ended: false });
     this.#store.save(record);
     this.updates.publish(record);
@@ -689,14 +699,14 @@ export class SessionManager {
       if (!waiters) this.#changeWaiters.set(record.id, (waiters = new Set()));
       const set = waiters;
       const finish = () => {
-        clearTimeout(timer);
+        cancel();
         set.delete(check);
         resolve();
       };
       const check = () => {
         if (done()) finish();
       };
-      const timer = setTimeout(finish, timeoutMs);
+      const cancel = this.#clock.after(timeoutMs, finish);
       set.add(check);
     });
   }
@@ -707,7 +717,7 @@ export class SessionManager {
 
   #finish(record: SessionRecord, status: SessionStatus, error: string | null): void {
     this.#options.log.info({ sessionId: record.id, status }, 'session ended');
-    setStatus(record, status, Date.now());
+    setStatus(record, status, this.#clock.now());
     record.error = error;
     this.#store.save(record);
     this.#permissions.sessionGone(record.id);
@@ -722,7 +732,7 @@ export class SessionManager {
    * its turn is over and it is relaunched on the hub's address (see #relaunchWhenIdle).
    */
   #disconnect(record: SessionRecord, why: string): void {
-    setStatus(record, SessionStatus.Disconnected, Date.now());
+    setStatus(record, SessionStatus.Disconnected, this.#clock.now());
     record.error =
       `its hooks post to ${record.hookUrl ?? 'an unknown address'}, where this hub cannot ` +
       `listen (${why}); it is relaunched on ${this.#hooks.url} with --resume once its turn is over`;
@@ -771,30 +781,28 @@ export class SessionManager {
 
   /** Schedules the restart of a crashed session, or says in its error why there is none. */
   #scheduleRestart(record: SessionRecord): void {
-    const now = Date.now();
+    const now = this.#clock.now();
     const decision = decideRestart(this.#options.restartPolicy, record.restartTimes, now);
     if (!decision.restart) {
       this.#finish(record, SessionStatus.Crashed, `${record.error}\n${decision.reason}`);
       return;
     }
-    const timer = setTimeout(() => {
+    const cancel = this.#clock.after(decision.delayMs, () => {
       this.#restartTimers.delete(record.id);
       if (record.status !== SessionStatus.Crashed) return;
-      record.restartTimes = [...record.restartTimes, Date.now()].filter(
-        (time) => Date.now() - time < this.#options.restartPolicy.windowMs,
+      record.restartTimes = [...record.restartTimes, this.#clock.now()].filter(
+        (time) => this.#clock.now() - time < this.#options.restartPolicy.windowMs,
       );
       record.restartCount += 1;
       this.#launch(record, true).catch((error: unknown) =>
         this.#options.log.error({ sessionId: record.id, err: error }, 'restart failed'),
       );
-    }, decision.delayMs);
-    timer.unref();
-    this.#restartTimers.set(record.id, timer);
+    });
+    this.#restartTimers.set(record.id, cancel);
   }
 
   #cancelRestart(id: string): boolean {
-    const timer = this.#restartTimers.get(id);
-    if (timer) clearTimeout(timer);
+    this.#restartTimers.get(id)?.();
     return this.#restartTimers.delete(id);
   }
 
@@ -819,16 +827,16 @@ export class SessionManager {
   async #checkStartupScreen(record: SessionRecord): Promise<void> {
     const screen = await this.#runtime.look(record);
     const stuck =
-      Date.now() - record.statusSince > this.#options.unknownScreenAfterMs &&
+      this.#clock.now() - record.statusSince > this.#options.unknownScreenAfterMs &&
       screen.inputText === null;
     const reason = screen.dialog ?? (stuck ? 'UNKNOWN_SCREEN' : null);
     if (reason === 'WORKSPACE_TRUST' && this.#trustOnStart.delete(record.id)) {
-      await sleep(700); // the dialog drops keys pressed the moment it appears
+      await this.#clock.sleep(700); // the dialog drops keys pressed the moment it appears
       await this.#runtime.keys(record, ['Down', 'Enter']);
       return;
     }
     if (record.status !== SessionStatus.Starting || reason === null) return;
-    setStatus(record, SessionStatus.Blocked, Date.now());
+    setStatus(record, SessionStatus.Blocked, this.#clock.now());
     record.blockedReason = reason;
     this.#store.save(record);
     this.updates.publish(record);

@@ -22,6 +22,7 @@ import type {
 import { openDatabase } from '../../src/store/database.js';
 import { RecordTable } from '../../src/store/record-table.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 
 /** A runtime of plain data: what it was asked to do, and what the test says it shows. */
 class FakeRuntime implements SessionRuntime {
@@ -103,9 +104,15 @@ describe('session lifecycle over a runtime', () => {
   let manager: SessionManager;
   let cwd: string;
 
-  function makeManager(): SessionManager {
+  function makeManager(clock?: FakeClock): SessionManager {
     const permissions = new PermissionBroker(
-      { holdMs: 1000, onExpiry: 'ask', changed: () => undefined, resolved: async () => undefined },
+      {
+        holdMs: 1000,
+        onExpiry: 'ask',
+        changed: () => undefined,
+        resolved: async () => undefined,
+        ...(clock && { clock }),
+      },
       new RecordTable(db, 'permissions'),
     );
     return new SessionManager(
@@ -125,6 +132,7 @@ describe('session lifecycle over a runtime', () => {
         unknownScreenAfterMs: 10_000,
         messages: { limit: 10, confirmTimeoutMs: 500, enterDelayMs: 1, readyTimeoutMs: 2000 },
         log: createLogger('silent'),
+        ...(clock && { clock }),
       },
       {
         runtime,
@@ -219,6 +227,35 @@ describe('session lifecycle over a runtime', () => {
     expect(session.status).toBe('STARTING');
     await hook(session.id, 'SessionStart', { source: 'resume' });
     expect(session).toMatchObject({ status: 'IDLE', restartCount: 1, error: null });
+  });
+
+  it('backs restarts off by the policy on its clock, and says why once past the limit', async () => {
+    const clock = new FakeClock();
+    await manager.close(false);
+    manager = makeManager(clock);
+    await manager.start(hooksAt('http://127.0.0.1:4000/hooks'));
+    const session = await create();
+    // initialDelayMs 20, doubling, at most 2 restarts within the window.
+    for (const delay of [20, 40]) {
+      const launches = runtime.launches.length;
+      runtime.exit(session);
+      await until(() => session.status === 'CRASHED');
+      clock.advance(delay - 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(runtime.launches.length).toBe(launches);
+      clock.advance(1);
+      expect(runtime.launches.length).toBe(launches + 1);
+      await hook(session.id, 'SessionStart', { source: 'resume' });
+      expect(session.status).toBe('IDLE');
+    }
+    runtime.exit(session);
+    await until(() => session.status === 'CRASHED' && session.error!.includes('not restarted'));
+    expect(session.error).toBe(
+      'claude exited with status 1; the screen shows:\nlast words\n' +
+        'not restarted again: it crashed after 2 restarts within 60 s',
+    );
+    clock.advance(600_000);
+    expect(session).toMatchObject({ status: 'CRASHED', restartCount: 2 });
   });
 
   it('stops: the runtime ends claude, and SessionEnd makes it STOPPED', async () => {

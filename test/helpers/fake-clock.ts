@@ -1,0 +1,36 @@
+import type { Clock } from '../../src/clock.js';
+
+/** A clock that moves only when told to: timers due by then run in order of their time. */
+export class FakeClock implements Clock {
+  #now = Date.UTC(2026, 0, 1);
+  #timers: { at: number; callback: () => void }[] = [];
+
+  now(): number {
+    return this.#now;
+  }
+
+  after(ms: number, callback: () => void): () => void {
+    const timer = { at: this.#now + ms, callback };
+    this.#timers.push(timer);
+    return () => {
+      this.#timers = this.#timers.filter((t) => t !== timer);
+    };
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.after(ms, resolve));
+  }
+
+  /** Moves time on by `ms`, running each timer that falls due on the way. */
+  advance(ms: number): void {
+    const until = this.#now + ms;
+    for (;;) {
+      const next = this.#timers.filter((timer) => timer.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!next) break;
+      this.#timers = this.#timers.filter((timer) => timer !== next);
+      this.#now = next.at;
+      next.callback();
+    }
+    this.#now = until;
+  }
+}
