@@ -11,7 +11,7 @@ import { ClusterHub } from './cluster/cluster-hub.js';
 import { nodeCallEndpoint, nodeCallPath } from './cluster/node-calls.js';
 import type { RecordKind } from './cluster/redis-keys.js';
 import { AuditLog } from './audit/audit-log.js';
-import { guardPlugin } from './auth/guard-plugin.js';
+import { useHubSecurity } from './auth/hub-security.js';
 import { loadTokens, Tokens, type Principal } from './auth/tokens.js';
 import type { HubConfig } from './config.js';
 import { createLogger, type Logger } from './log.js';
@@ -29,7 +29,7 @@ import { hookEndpoint } from './hooks/hook-endpoint.js';
 import { HookListeners } from './hooks/hook-listeners.js';
 import { AccessGate, ConnectionCounter } from './http/access-gate.js';
 import { graphiqlPage } from './http/graphiql-page.js';
-import { sendJson } from './http/http-io.js';
+import { sendError, sendJson } from './http/http-io.js';
 import { plainSse } from './http/plain-sse.js';
 import { staticFiles } from './http/static-files.js';
 import { graphqlOverWebSocket } from './http/websocket.js';
@@ -98,17 +98,22 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   const tmuxConfig = path.join(config.dataDir, 'tmux.conf');
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
   const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig);
-  const eventLog = new SqliteEventLog(db, {
-    events: config.retainEvents,
-    maxAgeMs: config.retainDays * 24 * 60 * 60 * 1000,
-  });
+  const retainMs = config.retainDays * 24 * 60 * 60 * 1000;
+  const eventLog = new SqliteEventLog(db, { events: config.retainEvents, maxAgeMs: retainMs });
   /** Set once this hub has joined its cluster (with --redis-url). */
   let cluster: ClusterHub | null = null;
   const shared =
     (kind: RecordKind) =>
     (record: { readonly id: string }): void =>
       cluster?.localChanged(kind, record);
-  const pruner = setInterval(() => eventLog.prune(), 60_000);
+  /** Records and events past retention go at start, then every minute. */
+  const prune = () => {
+    eventLog.prune();
+    const pruned = sessions.pruneRecords({ maxAgeMs: retainMs, perSession: config.retainRecords });
+    if (pruned.sessions + pruned.messages + pruned.permissions > 0)
+      log.info(pruned, 'records past retention deleted');
+  };
+  const pruner = setInterval(prune, 60_000);
   pruner.unref();
   const bus = new LocalEventBus();
   const permissionChanges = new Topic<PermissionRecord>();
@@ -227,7 +232,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       };
     },
     maskedErrors: { isDev: false },
-    plugins: [guardPlugin({ maxDepth: config.maxQueryDepth, maxCost: config.maxQueryCost })],
+    plugins: useHubSecurity(config),
     // With tokens, subscriptions go over SSE, which carries the Headers pane's Authorization:
     // GraphiQL's graphql-ws client sends those headers neither on the upgrade nor at
     // connection_init.
@@ -261,6 +266,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         nodeName: config.nodeName || hostname(),
         url: config.advertiseUrl || `http://${hookHost(config.host)}:${port}`,
         leaseMs: config.nodeLeaseSeconds * 1000,
+        startTimeoutMs: config.startTimeoutSeconds * 1000,
         retainEvents: config.retainEvents,
         subscriberBuffer: config.subscriberBuffer,
         log,
@@ -273,21 +279,21 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     subscribers: () => openStreams,
   });
   const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log, metrics });
-  const sse = plainSse({ exists: (id) => sessions.get(id) !== undefined, events });
+  const sse = plainSse({ exists: (id) => sessions.get(id) !== undefined, events, log });
 
   /** Every request but hooks: browser checks, token, body size, stream count, then the route. */
   const dashboard = staticFiles(dashboardDir);
   const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const refusal = gate.browserRefusal(req.headers);
     if (refusal && !refusal.ok) {
-      return sendJson(res, refusal.status, { error: refusal.error, code: refusal.code });
+      return sendError(res, refusal.error);
     }
     if (req.method === 'OPTIONS' || isGraphiqlPage(req, url.pathname, yoga.graphqlEndpoint)) {
       return yoga(req, res);
     }
     if (await dashboard(req, res, url.pathname)) return;
     const access = gate.check(req);
-    if (!access.ok) return sendJson(res, access.status, { error: access.error, code: access.code });
+    if (!access.ok) return sendError(res, access.error);
     const { principal } = access;
     if (url.pathname === '/metrics' && req.method === 'GET') {
       const text = await metrics.registry.metrics();
@@ -299,23 +305,29 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     if (!eventsPath && req.method !== 'GET' && req.method !== 'HEAD') {
       const length = req.headers['content-length'];
       if (length === undefined) {
-        return sendJson(res, 411, { error: 'send a Content-Length', code: 'LENGTH_REQUIRED' });
+        return sendError(res, new HubError(ErrorCode.LengthRequired, 'send a Content-Length'));
       }
       if (Number(length) > config.maxGraphqlBodyBytes) {
         req.resume();
-        return sendJson(res, 413, {
-          error: `body is larger than ${config.maxGraphqlBodyBytes} bytes`,
-          code: 'PAYLOAD_TOO_LARGE',
-        });
+        return sendError(
+          res,
+          new HubError(
+            ErrorCode.PayloadTooLarge,
+            `body is larger than ${config.maxGraphqlBodyBytes} bytes`,
+          ),
+        );
       }
     }
     if (isStream(req, eventsPath !== null)) {
       const release = connections.acquire(principal.name);
       if (!release) {
-        return sendJson(res, 429, {
-          error: `token "${principal.name}" holds ${config.maxConnections} connections already`,
-          code: 'TOO_MANY_CONNECTIONS',
-        });
+        return sendError(
+          res,
+          new HubError(
+            ErrorCode.TooManyConnections,
+            `token "${principal.name}" holds ${config.maxConnections} connections already`,
+          ),
+        );
       }
       res.once('close', release);
     }
@@ -333,7 +345,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   ): void =>
     void Promise.resolve(handled).catch((error: unknown) => {
       log.error({ method: req.method, path: req.url, err: error }, 'request failed');
-      sendJson(res, 500, { error: 'internal error', code: 'INTERNAL' });
+      sendError(res, new HubError(ErrorCode.Internal, 'internal error'));
     });
   let hookListeners: HookListeners | null = null;
 
@@ -344,7 +356,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       handled =
         req.method === 'POST'
           ? hooks(req, res)
-          : sendJson(res, 405, { error: 'use POST', code: 'METHOD_NOT_ALLOWED' });
+          : sendError(res, new HubError(ErrorCode.MethodNotAllowed, 'use POST'));
     } else if (url.pathname === nodeCallPath && cluster) {
       handled = nodeCalls!(req, res);
     } else if (url.pathname === '/healthz') {
@@ -388,6 +400,7 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         (req, res) => answered(req, res, hooks(req, res)),
       );
       try {
+        prune();
         await sessions.start(hookListeners);
       } catch (error) {
         await this.stop();

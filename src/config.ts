@@ -27,8 +27,13 @@ export interface HubConfig {
   readonly restartWindowSeconds: number;
   /** Events kept per session (older ones are deleted); 0 keeps all. */
   readonly retainEvents: number;
-  /** Days an event is kept; 0 keeps events whatever their age. */
+  /**
+   * Days an event is kept, and a session that ended (with its messages and permission
+   * requests); 0 keeps them whatever their age.
+   */
   readonly retainDays: number;
+  /** Messages, and permission requests, kept per session (the latest); 0 keeps all. */
+  readonly retainRecords: number;
   /** Seconds a permission request is held open for a decision through the API. */
   readonly permissionHoldSeconds: number;
   /** What an undecided request answers when the hold ends: `ask` (the terminal decides) or `deny`. */
@@ -46,8 +51,15 @@ export interface HubConfig {
   readonly maxGraphqlBodyBytes: number;
   /** Deepest field nesting a GraphQL operation may have. */
   readonly maxQueryDepth: number;
-  /** Most fields an operation may select, counting each fragment every time it is spread. */
+  /**
+   * Largest cost of an operation: 1 per field and per fragment, each fragment counted every time
+   * it is spread, a selection times its literal `first`/`last`.
+   */
   readonly maxQueryCost: number;
+  /** Most aliases one operation may use. */
+  readonly maxAliases: number;
+  /** Most tokens one GraphQL document may have. */
+  readonly maxTokens: number;
   /** Subscriptions one graphql-ws connection may run at once. */
   readonly maxSubscriptions: number;
   /** Open WebSocket connections and event streams one token may hold. */
@@ -218,7 +230,17 @@ export const optionSpecs: readonly OptionSpec[] = [
     key: 'retainDays',
     kind: 'count',
     default: 0,
-    description: 'Days an event is kept; 0 keeps events whatever their age.',
+    description:
+      'Days an event, and an ended session with its messages and permission requests, is kept; 0 keeps them whatever their age.',
+  },
+  {
+    flag: 'retain-records',
+    env: 'CLAUDE_HUB_RETAIN_RECORDS',
+    key: 'retainRecords',
+    kind: 'count',
+    default: 1000,
+    description:
+      'Messages, and permission requests, kept per session; older settled ones are deleted at start. 0 keeps all.',
   },
   {
     flag: 'permission-hold',
@@ -301,7 +323,24 @@ export const optionSpecs: readonly OptionSpec[] = [
     key: 'maxQueryCost',
     kind: 'positive',
     default: 5000,
-    description: 'Most fields one operation selects, fragments counted at every spread.',
+    description:
+      'Largest cost of an operation: 1 per field and fragment, fragments counted at every spread, a selection times its literal first/last.',
+  },
+  {
+    flag: 'max-aliases',
+    env: 'CLAUDE_HUB_MAX_ALIASES',
+    key: 'maxAliases',
+    kind: 'positive',
+    default: 15,
+    description: 'Most aliases one operation uses (one field asked for many times over).',
+  },
+  {
+    flag: 'max-tokens',
+    env: 'CLAUDE_HUB_MAX_TOKENS',
+    key: 'maxTokens',
+    kind: 'positive',
+    default: 50_000,
+    description: 'Most tokens one GraphQL document has; more is refused before it is parsed whole.',
   },
   {
     flag: 'max-subscriptions',

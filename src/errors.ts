@@ -38,14 +38,96 @@ export const ErrorCode = {
   NodeUnreachable: 'NODE_UNREACHABLE',
   /** The cluster's Redis does not answer, so other nodes' sessions cannot be read now. */
   ClusterUnavailable: 'CLUSTER_UNAVAILABLE',
+
+  // Refusals of the plain HTTP routes (hooks, the event stream, node calls, the dashboard):
+  /** A request the hub cannot read: a body cut off, a bad query parameter, not a node call. */
+  BadRequest: 'BAD_REQUEST',
+  /** A hook body that is not an event: not JSON, not an object, no session_id or hook_event_name. */
+  BadHookPayload: 'BAD_HOOK_PAYLOAD',
+  /** A hook without a session's secret, or with a session_id of another session. */
+  Unauthorized: 'UNAUTHORIZED',
+  /** A browser request whose Host is not loopback, on a hub without tokens (DNS rebinding). */
+  HostNotAllowed: 'HOST_NOT_ALLOWED',
+  /** A browser request from an origin not given with --cors-origin. */
+  OriginNotAllowed: 'ORIGIN_NOT_ALLOWED',
+  /** A state-changing request a form could send cross-site (a text or form body). */
+  CsrfRefused: 'CSRF_REFUSED',
+  NotFound: 'NOT_FOUND',
+  MethodNotAllowed: 'METHOD_NOT_ALLOWED',
+  /** A body without Content-Length, where the hub must know its size first. */
+  LengthRequired: 'LENGTH_REQUIRED',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** The token holds --max-connections WebSocket connections and event streams already. */
+  TooManyConnections: 'TOO_MANY_CONNECTIONS',
+  /** Something the hub did not expect; what it was is in the hub's log, not in the answer. */
+  Internal: 'INTERNAL',
+  /** The event could not be written to disk; claude carries on without it. */
+  StoreUnavailable: 'STORE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The one error class for failures a client can cause; yoga shows it unmasked. */
+/** The HTTP status each code answers with on a plain HTTP route. */
+const httpStatus: Record<ErrorCode, number> = {
+  BAD_USER_INPUT: 400,
+  SESSION_NOT_FOUND: 404,
+  SESSION_ALREADY_EXISTS: 409,
+  QUEUE_FULL: 429,
+  KEY_NOT_ALLOWED: 400,
+  SESSION_RUNNING: 409,
+  SESSION_NOT_RUNNING: 409,
+  SESSION_START_FAILED: 502,
+  SUBSCRIBER_TOO_SLOW: 429,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CWD_NOT_ALLOWED: 403,
+  SESSION_LIMIT: 429,
+  QUERY_TOO_COMPLEX: 400,
+  TOO_MANY_SUBSCRIPTIONS: 429,
+  NODE_NOT_FOUND: 404,
+  NODE_UNREACHABLE: 502,
+  CLUSTER_UNAVAILABLE: 503,
+  BAD_REQUEST: 400,
+  BAD_HOOK_PAYLOAD: 400,
+  UNAUTHORIZED: 401,
+  HOST_NOT_ALLOWED: 403,
+  ORIGIN_NOT_ALLOWED: 403,
+  CSRF_REFUSED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  LENGTH_REQUIRED: 411,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_CONNECTIONS: 429,
+  INTERNAL: 500,
+  STORE_UNAVAILABLE: 503,
+};
+
+/**
+ * The one error class for failures a client can cause, on every transport: yoga shows it
+ * unmasked with `extensions.code`, and plain HTTP routes answer `{error, code}` with its
+ * `httpStatus`. `cause` keeps what led to it, for the log; clients never see it.
+ */
 export class HubError extends GraphQLError {
-  constructor(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}) {
+  readonly code: ErrorCode;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extensions: Record<string, unknown> = {},
+    options: { readonly cause?: unknown } = {},
+  ) {
     super(message, { extensions: { ...extensions, code } });
     this.name = 'HubError';
+    this.code = code;
+    if (options.cause !== undefined) this.cause = options.cause;
+  }
+
+  get httpStatus(): number {
+    return httpStatus[this.code];
+  }
+
+  /** The body of a plain HTTP refusal. */
+  get body(): { error: string; code: ErrorCode } {
+    return { error: this.message, code: this.code };
   }
 }
 

@@ -18,13 +18,22 @@ import {
 import type { MessageRecord } from '../sessions/message.js';
 import { isRunning, SessionStatus, type SessionRecord } from '../sessions/session.js';
 import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
-import { NodeClient, type NodeCall, type NodeCallOp } from './node-calls.js';
+import { NodeClient } from './node-calls.js';
+import {
+  nodeCallTimeoutMs,
+  runNodeCall,
+  type NodeArgs,
+  type NodeCall,
+  type NodeHandlers,
+  type NodeOp,
+  type NodeResult,
+} from './node-ops.js';
 import { NodeRegistry, type NodeState } from './node-registry.js';
 import { RecordMirror, type RecordChange, type RecordView } from './record-mirror.js';
 import { connectRedis } from './redis-connection.js';
 import { RedisEventLog } from './redis-event-log.js';
 import { RedisKeys, type RecordKind } from './redis-keys.js';
-import { RemoteEvent, toWire, type WireEvent } from './remote-event.js';
+import { RemoteEvent, toWire } from './remote-event.js';
 import { StreamMirror } from './stream-mirror.js';
 import { StreamWatcher } from './stream-watcher.js';
 
@@ -35,7 +44,7 @@ export interface SessionView extends SessionRecord, RecordView {
   readonly lastSeq: number;
 }
 type PermissionView = PermissionRecord & RecordView;
-type MessageView = MessageRecord & RecordView;
+export type MessageView = MessageRecord & RecordView;
 
 export interface ClusterOptions {
   readonly redisUrl: string;
@@ -47,6 +56,11 @@ export interface ClusterOptions {
   /** Entries a session's stream keeps; 0 keeps all. */
   readonly retainEvents: number;
   readonly subscriberBuffer: number;
+  /**
+   * --start-timeout in ms: how long creating or resuming a session on another node may wait for
+   * claude, before the call's own timeout (nodeCallTimeoutMs).
+   */
+  readonly startTimeoutMs: number;
   readonly log: Logger;
 }
 
@@ -150,7 +164,10 @@ export class ClusterHub implements Hub {
       { name: options.nodeName, url: options.url, startedAt: Date.now() },
       { leaseMs: options.leaseMs, changed: (before, after) => this.#nodeChanged(before, after) },
     );
-    this.#client = new NodeClient(secret);
+    this.#client = new NodeClient(secret, {
+      timeoutMs: nodeCallTimeoutMs,
+      startTimeoutMs: options.startTimeoutMs,
+    });
     this.log = {
       read: async (sessionId: string, options?: ReadOptions) => {
         if (this.#isLocal(sessionId)) return local.eventLog.read(sessionId, options);
@@ -232,7 +249,7 @@ export class ClusterHub implements Hub {
   }
   async screen(record: SessionRecord): Promise<string> {
     if (this.#isLocal(record.id)) return this.#local.hub.screen(record);
-    return (await this.#callOwner(record.id, 'screen', [record.id])) as string;
+    return this.#callOwner(record.id, 'screen', { id: record.id });
   }
   attachCommand(record: SessionRecord): string {
     return this.#isLocal(record.id)
@@ -314,10 +331,10 @@ export class ClusterHub implements Hub {
 
   // Commands: run here for this node's sessions, sent to the owner for the others.
 
-  async create(input: CreateInput): Promise<SessionRecord> {
-    const node = input.node ?? this.self;
-    if (node === this.self) return this.#local.hub.create({ ...input, node: null });
-    const target = this.#registry.get(node) ?? (await this.#refreshed(node));
+  async create({ node, ...input }: CreateInput): Promise<SessionRecord> {
+    const name = node ?? this.self;
+    if (name === this.self) return this.#local.hub.create(input);
+    const target = this.#registry.get(name) ?? (await this.#refreshed(name));
     if (!target) {
       const known = this.#registry
         .list()
@@ -325,76 +342,76 @@ export class ClusterHub implements Hub {
         .join(', ');
       throw new HubError(
         ErrorCode.NodeNotFound,
-        `no node is named ${describeValue(node)}; the nodes are ${known}`,
+        `no node is named ${describeValue(name)}; the nodes are ${known}`,
       );
     }
-    const created = (await this.#call(target, 'create', [{ ...input, node: null }])) as SessionView;
+    const created = await this.#client.call(target, 'create', { input });
     // Commands may follow at once, before the owner's announcement of the session arrives.
     this.#records.learn('sessions', created);
     return created;
   }
   resume(id: string): Promise<SessionRecord> {
-    return this.#command(id, 'resume', [id], () => this.#local.hub.resume(id));
+    if (this.#isLocal(id)) return this.#local.hub.resume(id);
+    return this.#callOwner(id, 'resume', { id });
   }
   stop(id: string): Promise<SessionRecord> {
-    return this.#command(id, 'stop', [id], () => this.#local.hub.stop(id));
+    if (this.#isLocal(id)) return this.#local.hub.stop(id);
+    return this.#callOwner(id, 'stop', { id });
   }
   interrupt(id: string): Promise<SessionRecord> {
-    return this.#command(id, 'interrupt', [id], () => this.#local.hub.interrupt(id));
+    if (this.#isLocal(id)) return this.#local.hub.interrupt(id);
+    return this.#callOwner(id, 'interrupt', { id });
   }
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
-    return this.#command(id, 'sendKeys', [id, keys], () => this.#local.hub.sendKeys(id, keys));
+    if (this.#isLocal(id)) return this.#local.hub.sendKeys(id, keys);
+    return this.#callOwner(id, 'sendKeys', { id, keys });
   }
   enqueue(id: string, text: string): Promise<MessageRecord> {
-    return this.#command(id, 'enqueue', [id, text], () => this.#local.hub.enqueue(id, text));
+    if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text);
+    return this.#callOwner(id, 'enqueue', { id, text });
   }
   async ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome> {
-    const outcome = await this.#command(id, 'ask', [id, text, timeoutMs], () =>
-      this.#local.hub.ask(id, text, timeoutMs),
-    );
-    if (outcome.kind !== 'reply' || this.#isLocal(id)) return outcome;
-    return {
-      ...outcome,
-      events: (outcome.events as unknown as WireEvent[]).map((e) => new RemoteEvent(e)),
-    };
+    if (this.#isLocal(id)) return this.#local.hub.ask(id, text, timeoutMs);
+    const outcome = await this.#callOwner(id, 'ask', { id, text, timeoutMs });
+    if (outcome.kind !== 'reply') return outcome;
+    return { ...outcome, events: outcome.events.map((e) => new RemoteEvent(e)) };
   }
   async decide(decision: Decision): Promise<DecisionResult> {
     const remote = this.#records.remote<PermissionView>('permissions').get(decision.requestId);
     if (!remote) return this.#local.hub.decide(decision);
-    return (await this.#callOwner(remote.sessionId, 'decide', [decision])) as DecisionResult;
+    return this.#callOwner(remote.sessionId, 'decide', { decision });
   }
 
-  /** Runs a call from another node on this one; results are the views other nodes read. */
-  async run(call: NodeCall): Promise<unknown> {
-    const hub = this.#local.hub;
-    const [a, b, c] = call.args as [unknown, unknown, unknown];
-    const id = String(a);
-    const view = (record: SessionRecord) => this.#sessionView(record);
-    switch (call.op) {
-      case 'create':
-        return view(await hub.create(a as CreateInput));
-      case 'resume':
-      case 'stop':
-      case 'interrupt':
-        return view(await hub[call.op](id));
-      case 'sendKeys':
-        return view(await hub.sendKeys(id, b as string[]));
-      case 'enqueue':
-        return { ...(await hub.enqueue(id, String(b))), node: this.self };
-      case 'ask': {
-        const outcome = await hub.ask(id, String(b), Number(c));
-        return outcome.kind === 'reply'
-          ? { ...outcome, events: outcome.events.map(toWire) }
-          : outcome;
-      }
-      case 'decide': {
-        const result = await hub.decide(a as Decision);
-        return { ...result, request: result.request && { ...result.request, node: this.self } };
-      }
-      case 'screen':
-        return hub.screen(hub.require(id));
-    }
+  /** Runs a call from another node on this one. */
+  run(call: NodeCall): Promise<unknown> {
+    return runNodeCall(this.#handlers, call);
   }
+
+  /** What this node runs for the others; results are the views other nodes read. */
+  readonly #handlers: NodeHandlers = {
+    create: async ({ input }) => this.#sessionView(await this.#local.hub.create(input)),
+    resume: async ({ id }) => this.#sessionView(await this.#local.hub.resume(id)),
+    stop: async ({ id }) => this.#sessionView(await this.#local.hub.stop(id)),
+    interrupt: async ({ id }) => this.#sessionView(await this.#local.hub.interrupt(id)),
+    sendKeys: async ({ id, keys }) => this.#sessionView(await this.#local.hub.sendKeys(id, keys)),
+    enqueue: async ({ id, text }) => ({
+      ...(await this.#local.hub.enqueue(id, text)),
+      node: this.self,
+    }),
+    ask: async ({ id, text, timeoutMs }) => {
+      const outcome = await this.#local.hub.ask(id, text, timeoutMs);
+      return outcome.kind === 'reply'
+        ? { ...outcome, events: outcome.events.map(toWire) }
+        : outcome;
+    },
+    decide: async ({ decision }) => {
+      const result = await this.#local.hub.decide(decision);
+      return result.request
+        ? { ...result, request: { ...result.request, node: this.self } }
+        : result;
+    },
+    screen: async ({ id }) => this.#local.hub.screen(this.#local.hub.require(id)),
+  };
 
   #isLocal(sessionId: string): boolean {
     return this.#local.sessions.get(sessionId) !== undefined;
@@ -408,23 +425,17 @@ export class ClusterHub implements Hub {
     return this.#local.sessions.list().map((record) => record.id);
   }
 
-  async #command<T>(
-    id: string,
-    op: NodeCallOp,
-    args: unknown[],
-    here: () => Promise<T>,
-  ): Promise<T> {
-    if (this.#isLocal(id)) return here();
-    return (await this.#callOwner(id, op, args)) as T;
-  }
-
   /** A node that joined since the last refresh is known once Redis has been read again. */
   async #refreshed(node: string): Promise<NodeState | undefined> {
     await this.#registry.refresh().catch(() => undefined);
     return this.#registry.get(node);
   }
 
-  async #callOwner(sessionId: string, op: NodeCallOp, args: unknown[]): Promise<unknown> {
+  async #callOwner<K extends NodeOp>(
+    sessionId: string,
+    op: K,
+    args: NodeArgs<K>,
+  ): Promise<NodeResult<K>> {
     const view = this.#remoteSessions().get(sessionId);
     if (!view)
       throw new HubError(
@@ -438,11 +449,7 @@ export class ClusterHub implements Hub {
         `session ${sessionId} runs on node ${view.node}, which is unknown`,
       );
     }
-    return this.#call(owner, op, args);
-  }
-
-  #call(node: NodeState, op: NodeCallOp, args: unknown[]): Promise<unknown> {
-    return this.#client.call(node.name, node.url, { op, args });
+    return this.#client.call(owner, op, args);
   }
 
   #sessionView(record: SessionRecord): SessionView {

@@ -5,7 +5,8 @@ import type { Logger } from '../log.js';
 import type { HubMetrics } from '../metrics.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { bearerSecret } from '../http/access-gate.js';
-import { readBody, sendJson } from '../http/http-io.js';
+import { ErrorCode, HubError } from '../errors.js';
+import { readBody, sendError, sendJson } from '../http/http-io.js';
 
 /** For every event but PermissionRequest, whose answer is immediate. */
 const neverClosed = new AbortController().signal;
@@ -38,18 +39,18 @@ export function hookEndpoint(sessions: SessionManager, options: HookEndpointOpti
     const secret = bearerSecret(req.headers.authorization);
     if (!secret) {
       req.resume();
-      return sendJson(res, 401, {
-        error: 'missing Authorization: Bearer <hook secret>',
-        code: 'UNAUTHORIZED',
-      });
+      return sendError(
+        res,
+        new HubError(ErrorCode.Unauthorized, 'missing Authorization: Bearer <hook secret>'),
+      );
     }
     const body = await readBody(req, options.maxBodyBytes);
-    if (!body.ok) return sendJson(res, body.status, { error: body.error, code: body.code });
+    if (!body.ok) return sendError(res, body.error);
     const parsed = parseHookBody(body.text);
-    if (!parsed.ok) return sendJson(res, 400, { error: parsed.error, code: 'BAD_HOOK_PAYLOAD' });
+    if (!parsed.ok) return sendError(res, new HubError(ErrorCode.BadHookPayload, parsed.error));
     if (isHubEvent(parsed.payload.hook_event_name)) {
       const error = `"${parsed.payload.hook_event_name}" is an event only the hub makes`;
-      return sendJson(res, 400, { error, code: 'BAD_HOOK_PAYLOAD' });
+      return sendError(res, new HubError(ErrorCode.BadHookPayload, error));
     }
     try {
       const name = parsed.payload.hook_event_name;
@@ -60,8 +61,7 @@ export function hookEndpoint(sessions: SessionManager, options: HookEndpointOpti
         parsed.payload,
         held ? closedSignal(res) : neverClosed,
       );
-      if (!result.ok)
-        return sendJson(res, result.status, { error: result.error, code: 'UNAUTHORIZED' });
+      if (!result.ok) return sendError(res, result.error);
       options.metrics.countHookEvent(name);
       sendJson(res, 200, await result.answer);
       if (!held) options.metrics.ingestSeconds.observe((performance.now() - started) / 1000);
@@ -70,7 +70,7 @@ export function hookEndpoint(sessions: SessionManager, options: HookEndpointOpti
         { sessionId: parsed.payload.session_id, err: error },
         'hook event could not be stored',
       );
-      sendJson(res, 503, { error: 'event could not be stored', code: 'STORE_UNAVAILABLE' });
+      sendError(res, new HubError(ErrorCode.StoreUnavailable, 'event could not be stored'));
     }
   };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { sendJson } from '../http/http-io.js';
+import { ErrorCode, HubError } from '../errors.js';
+import { sendError } from '../http/http-io.js';
 
 /**
  * Where sessions' hooks reach the hub. claude reads its `--settings` once, at launch (a rewrite
@@ -43,10 +44,10 @@ export class HookListeners implements HookAddress {
     const port = Number(where.port || 80);
     const server = createServer((req, res) => {
       if (new URL(req.url ?? '/', 'http://hub').pathname !== where.pathname) {
-        return sendJson(res, 404, { error: 'this address serves hooks only', code: 'NOT_FOUND' });
+        return sendError(res, new HubError(ErrorCode.NotFound, 'this address serves hooks only'));
       }
       if (req.method !== 'POST') {
-        return sendJson(res, 405, { error: 'use POST', code: 'METHOD_NOT_ALLOWED' });
+        return sendError(res, new HubError(ErrorCode.MethodNotAllowed, 'use POST'));
       }
       return this.#handle(req, res);
     });

@@ -1,15 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isLoopbackHost } from '../config.js';
 import { localPrincipal, type Principal, type Tokens } from '../auth/tokens.js';
+import { ErrorCode, HubError } from '../errors.js';
 
 export type Access =
   | { readonly ok: true; readonly principal: Principal }
-  | {
-      readonly ok: false;
-      readonly status: 401 | 403;
-      readonly code: string;
-      readonly error: string;
-    };
+  | { readonly ok: false; readonly error: HubError };
 
 /** Content types a browser may send cross-site without asking first (no CORS preflight). */
 const simpleContentTypes = [
@@ -52,11 +48,11 @@ export class AccessGate {
   browserRefusal(headers: IncomingHttpHeaders): Access | undefined {
     const host = headers.host ?? '';
     if (!this.#tokens.configured && !isLoopbackHost(host.replace(/:\d+$/, ''))) {
-      return refuse(403, 'HOST_NOT_ALLOWED', `Host ${JSON.stringify(host)} is not loopback`);
+      return refuse(ErrorCode.HostNotAllowed, `Host ${JSON.stringify(host)} is not loopback`);
     }
     const origin = headers.origin;
     if (origin !== undefined && !this.isAllowedOrigin(origin) && !sameOrigin(origin, host)) {
-      return refuse(403, 'ORIGIN_NOT_ALLOWED', `origin ${origin} is not allowed (--cors-origin)`);
+      return refuse(ErrorCode.OriginNotAllowed, `origin ${origin} is not allowed (--cors-origin)`);
     }
     return undefined;
   }
@@ -71,8 +67,7 @@ export class AccessGate {
   check(req: IncomingMessage): Access {
     if (!isSafeMethod(req.method) && isSimpleContentType(req.headers['content-type'])) {
       return refuse(
-        403,
-        'CSRF_REFUSED',
+        ErrorCode.CsrfRefused,
         'send requests with Content-Type: application/json (form and text bodies are refused)',
       );
     }
@@ -80,13 +75,13 @@ export class AccessGate {
     const principal = this.authenticate(authorization);
     if (principal) return { ok: true, principal };
     return authorization === undefined
-      ? refuse(401, 'UNAUTHENTICATED', 'missing Authorization: Bearer <token>')
-      : refuse(401, 'UNAUTHENTICATED', 'unknown token');
+      ? refuse(ErrorCode.Unauthenticated, 'missing Authorization: Bearer <token>')
+      : refuse(ErrorCode.Unauthenticated, 'unknown token');
   }
 }
 
-function refuse(status: 401 | 403, code: string, error: string): Access {
-  return { ok: false, status, code, error };
+function refuse(code: ErrorCode, message: string): Access {
+  return { ok: false, error: new HubError(code, message) };
 }
 
 function isSafeMethod(method: string | undefined): boolean {

@@ -1,22 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode, HubError } from '../errors.js';
 
 export type BodyResult =
-  | { readonly ok: true; readonly text: string }
-  | {
-      readonly ok: false;
-      readonly status: 400 | 413;
-      readonly code: string;
-      readonly error: string;
-    };
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: HubError };
 
 /** Reads a UTF-8 request body, refusing it as soon as it passes `maxBytes`. */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'] ?? 0);
   const tooLarge: BodyResult = {
     ok: false,
-    status: 413,
-    code: 'PAYLOAD_TOO_LARGE',
-    error: `body is larger than ${maxBytes} bytes`,
+    error: new HubError(ErrorCode.PayloadTooLarge, `body is larger than ${maxBytes} bytes`),
   };
   if (declared > maxBytes) {
     req.resume();
@@ -40,9 +33,17 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
       if (size <= maxBytes) resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
     });
     req.on('error', () =>
-      resolve({ ok: false, status: 400, code: 'BAD_REQUEST', error: 'request body was cut off' }),
+      resolve({
+        ok: false,
+        error: new HubError(ErrorCode.BadRequest, 'request body was cut off'),
+      }),
     );
   });
+}
+
+/** Answers a refusal: the error's HTTP status, and `{error, code}`. */
+export function sendError(res: ServerResponse, error: HubError): void {
+  sendJson(res, error.httpStatus, error.body);
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -1,10 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { sendJson } from './http-io.js';
+import type { Logger } from '../log.js';
+import { sendError } from './http-io.js';
 
 export interface PlainSseDeps {
   readonly exists: (sessionId: string) => boolean;
   readonly events: (sessionId: string, after: number | null) => AsyncGenerator<StoredEvent>;
+  readonly log: Logger;
+}
+
+/** What a stream's failure tells the client: the hub's own errors, and nothing else. */
+function failure(error: unknown, log: Logger): { error: string; code: string } {
+  if (error instanceof HubError) return error.body;
+  log.error({ err: error }, 'event stream failed');
+  return { error: 'Unexpected error.', code: 'INTERNAL_SERVER_ERROR' };
 }
 
 /** Formats one event: `id` is the seq, so EventSource resumes with Last-Event-ID by itself. */
@@ -25,18 +35,21 @@ export function plainSse(deps: PlainSseDeps) {
     query: URLSearchParams,
   ) => {
     if (!deps.exists(sessionId)) {
-      return sendJson(res, 404, {
-        error: `no session has id ${sessionId}`,
-        code: 'SESSION_NOT_FOUND',
-      });
+      return sendError(
+        res,
+        new HubError(ErrorCode.SessionNotFound, `no session has id ${sessionId}`),
+      );
     }
     const afterText = query.get('after') ?? req.headers['last-event-id'];
     const after = afterText === undefined || afterText === null ? null : Number(afterText);
     if (after !== null && !(Number.isInteger(after) && after >= 0)) {
-      return sendJson(res, 400, {
-        error: `after must be a whole number >= 0, got ${JSON.stringify(afterText)}`,
-        code: 'BAD_REQUEST',
-      });
+      return sendError(
+        res,
+        new HubError(
+          ErrorCode.BadRequest,
+          `after must be a whole number >= 0, got ${JSON.stringify(afterText)}`,
+        ),
+      );
     }
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -58,7 +71,7 @@ export function plainSse(deps: PlainSseDeps) {
       }
       res.write('event: end\ndata: {}\n\n');
     } catch (error) {
-      res.write(`event: error\ndata: ${JSON.stringify({ error: (error as Error).message })}\n\n`);
+      res.write(`event: error\ndata: ${JSON.stringify(failure(error, deps.log))}\n\n`);
     } finally {
       clearInterval(keepAlive);
       res.end();

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { sendJson } from './http-io.js';
+import { ErrorCode, HubError } from '../errors.js';
+import { sendError } from './http-io.js';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,10 +27,13 @@ export function staticFiles(root: string) {
     try {
       body = await readFile(file);
     } catch {
-      sendJson(res, 404, {
-        error: asset ? `no asset ${asset}` : 'the dashboard is not built: run npm run build',
-        code: 'NOT_FOUND',
-      });
+      sendError(
+        res,
+        new HubError(
+          ErrorCode.NotFound,
+          asset ? `no asset ${asset}` : 'the dashboard is not built: run npm run build',
+        ),
+      );
       return true;
     }
     res.writeHead(200, {

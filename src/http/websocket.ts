@@ -6,12 +6,12 @@ import {
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
+  type GraphQLFormattedError,
 } from 'graphql';
-import type { YogaServerInstance } from 'graphql-yoga';
+import { maskError, type YogaServerInstance } from 'graphql-yoga';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { withErrorCodes } from '../auth/guard-plugin.js';
-import { authorize } from '../auth/operation-scope.js';
+import { withErrorCodes } from '../auth/hub-security.js';
 import type { Principal } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
 import { SessionEventStream } from '../events/session-events.js';
@@ -27,6 +27,35 @@ interface Root {
   /** The subscription's id, which each of its `next` messages names. */
   readonly id: string;
   readonly outbox: Outbox;
+  readonly log: Logger;
+}
+
+/**
+ * An error as a client may see it: a GraphQLError made on purpose (a HubError, a validation
+ * error) as it is; anything unexpected (an ordinary Error thrown somewhere) masked as yoga masks
+ * it over HTTP, and logged.
+ */
+function masked(error: GraphQLError, log: Logger): GraphQLError {
+  const shown = maskError(error, 'Unexpected error.', false) as GraphQLError;
+  if (shown !== error) log.error({ err: error.originalError ?? error }, 'operation failed');
+  return shown;
+}
+
+/** The same error's JSON, without what yoga keeps for itself (`unexpected`, `http`). */
+function maskedJson(error: GraphQLError, log: Logger): GraphQLFormattedError {
+  const json = masked(error, log).toJSON();
+  if (!json.extensions || !('unexpected' in json.extensions || 'http' in json.extensions)) {
+    return json;
+  }
+  const { unexpected: _, http: __, ...extensions } = json.extensions;
+  return { ...json, extensions };
+}
+
+/** A result whose errors a client may see. */
+function maskedResult(result: ExecutionResult, log: Logger): ExecutionResult {
+  if (!result.errors) return result;
+  const errors = result.errors.map((error) => masked(error, log));
+  return errors.every((error, i) => error === result.errors![i]) ? result : { ...result, errors };
 }
 
 /**
@@ -41,8 +70,9 @@ const shared = new WeakMap<object, Map<string, Promise<Buffer> | Buffer>>();
  * The end of a `next` message as graphql-ws writes it: the result (errors as their JSON) and
  * the message's closing brace. The message's start is the subscription's own (see Relay).
  */
-function messageEnd(result: ExecutionResult): string {
-  return `${JSON.stringify(result)}}`;
+function messageEnd(result: ExecutionResult, log: Logger): string {
+  const errors = result.errors?.map((error) => maskedJson(error, log));
+  return `${JSON.stringify(errors ? { ...result, errors } : result)}}`;
 }
 
 /**
@@ -60,14 +90,15 @@ function executeShared(
   const result = () => runSelection(args, event);
   if (!share || typeof event !== 'object' || event === null) {
     const once = result();
-    return 'then' in once ? once.then(messageEnd) : messageEnd(once);
+    const end = (r: ExecutionResult) => messageEnd(r, root.log);
+    return 'then' in once ? once.then(end) : end(once);
   }
   let results = shared.get(event);
   if (!results) shared.set(event, (results = new Map()));
   let end = results.get(root.key);
   if (end === undefined) {
     const once = result();
-    const bytes = (r: ExecutionResult) => Buffer.from(messageEnd(r));
+    const bytes = (r: ExecutionResult) => Buffer.from(messageEnd(r, root.log));
     results.set(root.key, (end = 'then' in once ? once.then(bytes) : bytes(once)));
   }
   return end;
@@ -227,8 +258,15 @@ class Outbox {
   }
 }
 
-/** Close codes beyond graphql-ws' own: the token holds --max-connections already. */
-export const tooManyConnections = 4429;
+/**
+ * Close codes of the hub's own, outside the ones graphql-ws reserves (4004, 4005, 4400-4504):
+ * its clients take those for graphql-ws' meanings, and give up for good on some (4429 is its
+ * TooManyInitialisationRequests).
+ */
+export const HubCloseCode = {
+  /** The token holds --max-connections already: a client retries, as after any other close. */
+  TooManyConnections: 4029,
+} as const;
 
 export interface WebSocketLimits {
   readonly gate: AccessGate;
@@ -263,8 +301,8 @@ function connectionAuthorization(
 /**
  * graphql-ws on the HTTP server at yoga's endpoint, with yoga's plugins (envelop). Browser
  * upgrades from other origins are refused; the token is checked at connection_init (4403
- * when missing or unknown, 4429 over --max-connections), and each operation's root fields
- * against its scope.
+ * when missing or unknown, 4029 over --max-connections); each field checks the caller's scope
+ * as it resolves or subscribes, as over HTTP.
  */
 export function graphqlOverWebSocket<T extends object, U extends object>(
   server: Server,
@@ -277,7 +315,7 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
     handleProtocols,
     verifyClient: ({ req }, done) => {
       const refusal = limits.gate.browserRefusal(req.headers);
-      if (refusal && !refusal.ok) done(false, refusal.status, refusal.error);
+      if (refusal && !refusal.ok) done(false, refusal.error.httpStatus, refusal.error.message);
       else done(true);
     },
   });
@@ -294,7 +332,7 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
       const release = limits.connections.acquire(principal.name);
       if (!release) {
         ctx.extra.socket.close(
-          tooManyConnections,
+          HubCloseCode.TooManyConnections,
           `token "${principal.name}" has too many connections`,
         );
         return false;
@@ -303,13 +341,17 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
       ctx.extra.release = release;
       return true;
     },
-    execute: (args) => (args.rootValue as Root).execute(args as ExecutionArgs),
+    execute: async (args) =>
+      maskedResult(await (args.rootValue as Root).execute(args as ExecutionArgs), limits.log),
+    // An error a subscription's source throws, or one refusing an operation.
+    onError: (_ctx, _id, _payload, errors) => errors.map((error) => maskedJson(error, limits.log)),
     subscribe: async (args) => {
       const source = await createSourceEventStream({
         ...(args as ExecutionArgs),
         rootValue: undefined,
       });
-      if (!(Symbol.asyncIterator in source)) return withErrorCodes(source as ExecutionResult);
+      if (!(Symbol.asyncIterator in source))
+        return maskedResult(withErrorCodes(source as ExecutionResult), limits.log);
       return new Relay(source, args.rootValue as Root, args as ExecutionArgs);
     },
     onSubscribe: async (ctx, id, params) => {
@@ -347,12 +389,12 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
           key: `${params.operationName ?? ''}\0${params.query}\0${JSON.stringify(params.variables ?? {})}`,
           id,
           outbox: ctx.extra.outbox,
+          log: limits.log,
         } satisfies Root,
       };
       const errors = enveloped.validate(args.schema, args.document);
-      if (errors.length > 0) return errors;
-      const refusal = authorize(ctx.extra.principal!, args.document, params.operationName);
-      return refusal ? [refusal] : args;
+      // Each field checks the principal's scope itself as it resolves or subscribes.
+      return errors.length > 0 ? errors : args;
     },
   };
   const protocol = makeServer(options);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.js';
+import { beyondRetention } from '../sessions/record-retention.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { RecordTable } from '../store/record-table.js';
 import {
@@ -171,6 +172,22 @@ export class PermissionBroker {
     return (status ? all.filter((request) => request.status === status) : all).sort(
       (a, b) => a.requestedAt - b.requestedAt,
     );
+  }
+
+  /**
+   * Deletes every request of the sessions in `forget`, and per session the settled ones beyond
+   * the latest `keep` (0 keeps all); returns how many.
+   */
+  prune(keep: number, forget: ReadonlySet<string>): number {
+    const drop = beyondRetention(this.#requests.values(), {
+      keep,
+      forget,
+      time: (request) => request.requestedAt,
+      open: (request) => request.status === PermissionStatus.Pending,
+    });
+    for (const request of drop) this.#requests.delete(request.id);
+    this.#store.delete(drop.map((request) => request.id));
+    return drop.length;
   }
 
   /** Answers every held request with `{}`, leaving the decision to the terminal. */

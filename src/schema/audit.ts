@@ -76,6 +76,7 @@ const AuditEntryRef = builder.objectRef<AuditEntry>('AuditEntry').implement({
 builder.queryField('audit', (t) =>
   t.field({
     type: [AuditEntryRef],
+    authScopes: { admin: true },
     description:
       'The last entries of the audit trail (of one session, or of all), oldest first. Needs the admin scope.',
     args: {

@@ -105,6 +105,7 @@ builder.objectRef<StoredEvent>('UnknownHookEvent').implement({
 builder.subscriptionField('sessionEvents', (t) =>
   t.field({
     type: HookEventRef,
+    authScopes: { read: true },
     description:
       "Every hook event of the session in order of receipt. With `after`, the stored events with a greater seq come first, then live ones, with no gap and no duplicate. Completes once a stopped session's SessionEnd has been delivered.",
     args: {

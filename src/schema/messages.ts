@@ -82,6 +82,7 @@ const AskResultRef = builder.unionType('AskResult', {
 builder.mutationFields((t) => ({
   enqueueMessage: t.field({
     type: MessageRef,
+    authScopes: { control: true },
     description:
       'Queues text for the session. Messages are delivered in order, one per turn, once the session is IDLE; DELIVERED means its UserPromptSubmit carried the text.',
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
@@ -96,6 +97,7 @@ builder.mutationFields((t) => ({
   }),
   sendMessage: t.field({
     type: SessionRef,
+    authScopes: { control: true },
     description:
       'Queues the text as one prompt, exactly as given (enqueueMessage, returning the session).',
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
@@ -112,6 +114,7 @@ builder.mutationFields((t) => ({
   }),
   ask: t.field({
     type: AskResultRef,
+    authScopes: { control: true },
     description: 'Sends the text and waits for the end of its turn (default 300 s).',
     args: {
       sessionId: t.arg.id({ required: true }),
@@ -137,6 +140,7 @@ builder.mutationFields((t) => ({
   }),
   interruptSession: t.field({
     type: SessionRef,
+    authScopes: { control: true },
     description: 'Stops the current turn with Escape, the way a person would.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
@@ -146,6 +150,7 @@ builder.mutationFields((t) => ({
   }),
   sendKeys: t.field({
     type: SessionRef,
+    authScopes: { control: true },
     description:
       'Presses keys, for answering dialogs: Enter, Escape, Up, Down, Left, Right, Tab, ShiftTab, Space, Backspace, 0-9, y, n. Anything else is refused (KEY_NOT_ALLOWED).',
     args: { sessionId: t.arg.id({ required: true }), keys: t.arg.stringList({ required: true }) },

@@ -131,12 +131,14 @@ builder.objectField(SessionRef, 'pendingPermissions', (t) =>
 builder.queryFields((t) => ({
   permissionRequests: t.field({
     type: [PermissionRequestRef],
+    authScopes: { read: true },
     description: 'Permission requests, oldest first; with status, only those.',
     args: { status: t.arg({ type: PermissionStatusRef }) },
     resolve: (_root, args, ctx) => ctx.hub.permissionRequests(args.status),
   }),
   attention: t.field({
     type: [AttentionItemRef],
+    authScopes: { read: true },
     description:
       'The sessions that need a person: PERMISSION first, then BLOCKED, CRASHED and IDLE; within each, the longest-waiting first.',
     resolve: (_root, _args, ctx) =>
@@ -147,6 +149,7 @@ builder.queryFields((t) => ({
 builder.mutationField('decidePermission', (t) =>
   t.field({
     type: DecidePermissionPayloadRef,
+    authScopes: { approve: true },
     description:
       'Answers a pending request: claude gets the decision at once. Deciding twice, or an expired or unknown request, returns `error` instead.',
     args: { input: t.arg({ type: DecidePermissionInputRef, required: true }) },
@@ -177,6 +180,7 @@ builder.mutationField('decidePermission', (t) =>
 builder.subscriptionField('permissionRequests', (t) =>
   t.field({
     type: PermissionRequestRef,
+    authScopes: { read: true },
     description: 'Fires on each new permission request and on each resolution.',
     subscribe: (_root, _args, ctx) => ctx.hub.permissionChanges(),
     resolve: (request) => request,

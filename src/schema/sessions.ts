@@ -129,17 +129,20 @@ const NodeRef = builder.objectRef<NodeInfo>('Node').implement({
 builder.queryFields((t) => ({
   nodes: t.field({
     type: [NodeRef],
+    authScopes: { read: true },
     description:
       'The nodes of the cluster, by name, with their liveness; empty on a hub that is not in a cluster.',
     resolve: (_root, _args, ctx) => ctx.hub.nodes(),
   }),
   sessions: t.field({
     type: [SessionRef],
+    authScopes: { read: true },
     description: 'Every session the hub knows, oldest first.',
     resolve: (_root, _args, ctx) => ctx.hub.list(),
   }),
   session: t.field({
     type: SessionRef,
+    authScopes: { read: true },
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => ctx.hub.get(String(args.id)) ?? null,
@@ -149,6 +152,7 @@ builder.queryFields((t) => ({
 builder.subscriptionField('sessionUpdates', (t) =>
   t.field({
     type: SessionRef,
+    authScopes: { read: true },
     description:
       'Fires on every change of status, pending permissions or lastAssistantMessage: of one session, or of all when id is absent.',
     args: { id: t.arg.id() },
@@ -165,6 +169,7 @@ builder.subscriptionField('sessionUpdates', (t) =>
 builder.mutationFields((t) => ({
   createSession: t.field({
     type: SessionRef,
+    authScopes: { control: true },
     description:
       'Starts claude in a new tmux session and returns once it is ready (its SessionStart arrived). A start that fails or hangs is an error carrying the screen.',
     args: { input: t.arg({ type: CreateSessionInputRef, required: true }) },
@@ -194,6 +199,7 @@ builder.mutationFields((t) => ({
   }),
   resumeSession: t.field({
     type: SessionRef,
+    authScopes: { control: true },
     description:
       'Continues a STOPPED or CRASHED session with claude --resume in a new tmux session: same id, same event stream. Returns once it is ready.',
     args: { id: t.arg.id({ required: true }) },
@@ -204,6 +210,7 @@ builder.mutationFields((t) => ({
   }),
   stopSession: t.field({
     type: SessionRef,
+    authScopes: { control: true },
     description: 'Ends claude (its SessionEnd is still delivered), then its tmux session.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>

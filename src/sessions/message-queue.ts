@@ -4,6 +4,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { RecordTable } from '../store/record-table.js';
 import { asSubmitted, isSlashCommand, MessageStatus, type MessageRecord } from './message.js';
+import { beyondRetention } from './record-retention.js';
 import type { ScreenState } from './session-runtime.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 
@@ -94,6 +95,24 @@ export class MessageQueue {
     this.#options.changed(message);
     if (!this.#workers.has(sessionId)) void this.#work(sessionId);
     return message;
+  }
+
+  /**
+   * Deletes every message of the sessions in `forget`, and per session the delivered or failed
+   * ones beyond the latest `keep` (0 keeps all); returns how many.
+   */
+  prune(keep: number, forget: ReadonlySet<string>): number {
+    const drop = beyondRetention(this.#messages.values(), {
+      keep,
+      forget,
+      time: (message) => message.queuedAt,
+      open: (message) =>
+        message.status === MessageStatus.Queued || message.status === MessageStatus.Sent,
+    });
+    for (const message of drop) this.#messages.delete(message.id);
+    for (const id of forget) this.#queues.delete(id);
+    this.#store.delete(drop.map((message) => message.id));
+    return drop.length;
   }
 
   /** The session's latest messages, oldest first. */

@@ -20,6 +20,7 @@ import { hookSecretEnv, hookSettings, hookSettingsUrl } from '../hooks/settings.
 import type { RecordTable } from '../store/record-table.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Topic } from '../events/topic.js';
+import { expired, type PrunedRecords, type RecordRetention } from './record-retention.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
 import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
 import { MessageStatus, type MessageRecord } from './message.js';
@@ -86,7 +87,7 @@ export type IngestResult =
       /** The hook answer: `{}` at once, or a PermissionRequest's decision when it comes. */
       readonly answer: Promise<Record<string, unknown>>;
     }
-  | { readonly ok: false; readonly status: 401; readonly error: string };
+  | { readonly ok: false; readonly error: HubError };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -375,6 +376,36 @@ export class SessionManager {
     }
   }
 
+  /**
+   * Deletes the records past retention, from memory and the store alike: sessions that ended
+   * longer than `maxAgeMs` ago with their messages and permission requests, and per session the
+   * settled messages and requests beyond the latest `perSession`. Their events go by the event
+   * log's own retention.
+   */
+  pruneRecords(retention: RecordRetention): PrunedRecords {
+    const now = this.#clock.now();
+    const forget = new Set<string>();
+    for (const record of this.#sessions.values()) {
+      if (expired(record, retention, now)) forget.add(record.id);
+    }
+    const pruned = {
+      sessions: forget.size,
+      messages: this.messages.prune(retention.perSession, forget),
+      permissions: this.#permissions.prune(retention.perSession, forget),
+    };
+    for (const id of forget) {
+      const record = this.#sessions.get(id)!;
+      this.#sessions.delete(id);
+      this.#bySecretHash.delete(record.hookSecretHash);
+      for (const [claudeId, owner] of this.#byClaudeId) {
+        if (owner === id) this.#byClaudeId.delete(claudeId);
+      }
+      this.#changeWaiters.delete(id);
+    }
+    this.#store.delete([...forget]);
+    return pruned;
+  }
+
   /** Queues a message; it is typed once the session is IDLE (see MessageQueue). */
   enqueue(id: string, text: string): MessageRecord {
     const record = this.require(id);
@@ -516,10 +547,14 @@ export class SessionManager {
   ): Promise<IngestResult> {
     const id = this.#bySecretHash.get(sha256(secret));
     const record = id === undefined ? undefined : this.#sessions.get(id);
-    if (!record) return { ok: false, status: 401, error: 'unknown hook secret' };
+    if (!record)
+      return { ok: false, error: new HubError(ErrorCode.Unauthorized, 'unknown hook secret') };
     const owner = this.#byClaudeId.get(payload.session_id);
     if (owner !== undefined && owner !== record.id) {
-      return { ok: false, status: 401, error: 'session_id belongs to another session' };
+      return {
+        ok: false,
+        error: new HubError(ErrorCode.Unauthorized, 'session_id belongs to another session'),
+      };
     }
     if (owner === undefined) this.#byClaudeId.set(payload.session_id, record.id);
     const event = await this.#append(record, raw, payload);

@@ -11,6 +11,7 @@ export class RecordTable<T extends { readonly id: string }> {
   readonly #db: Database.Database;
   readonly #upsert: Database.Statement;
   readonly #all: Database.Statement;
+  readonly #delete: Database.Statement;
   readonly #saved: (record: T) => void;
 
   /** `saved` hears of every record written (a cluster node shares them). */
@@ -25,6 +26,7 @@ export class RecordTable<T extends { readonly id: string }> {
       `INSERT INTO ${table} (id, record) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET record = excluded.record`,
     );
     this.#all = db.prepare(`SELECT record FROM ${table}`);
+    this.#delete = db.prepare(`DELETE FROM ${table} WHERE id = ?`);
   }
 
   /** Once the hub has closed its store on the way out, work still in flight saves nothing. */
@@ -32,6 +34,14 @@ export class RecordTable<T extends { readonly id: string }> {
     if (!this.#db.open) return;
     this.#upsert.run(record.id, JSON.stringify(record));
     this.#saved(record);
+  }
+
+  /** Deletes records by id, in one transaction. */
+  delete(ids: readonly string[]): void {
+    if (!this.#db.open || ids.length === 0) return;
+    this.#db.transaction(() => {
+      for (const id of ids) this.#delete.run(id);
+    })();
   }
 
   loadAll(): T[] {

@@ -10,6 +10,7 @@ import {
 import { request } from 'node:http';
 import path from 'node:path';
 import {
+  getIntrospectionQuery,
   getNamedType,
   isEnumType,
   isInputObjectType,
@@ -233,6 +234,91 @@ describe('tokens, scopes, browser checks and limits', () => {
     }
   });
 
+  it('refuses each scope the fields it lacks over HTTP, SSE and graphql-ws, naming field and scope', async () => {
+    const stop = 'mutation { stopSession(id: "no-such-session") { id } }';
+    const decide = `mutation { decidePermission(input: { requestId: "nope", behavior: DENY }) { error { code } } }`;
+    const audit = '{ audit(last: 1) { id } }';
+    /** Per scope, operations it may not run: the field, and the scope that field needs. */
+    const lacking: Record<Exclude<Role, 'admin'>, [string, string, string][]> = {
+      read: [
+        [stop, 'mutation field stopSession', 'control'],
+        [decide, 'mutation field decidePermission', 'approve'],
+        [audit, 'query field audit', 'admin'],
+      ],
+      control: [
+        [decide, 'mutation field decidePermission', 'approve'],
+        [audit, 'query field audit', 'admin'],
+      ],
+      approve: [
+        [stop, 'mutation field stopSession', 'control'],
+        [audit, 'query field audit', 'admin'],
+      ],
+    };
+    type Result = { data?: unknown; errors?: { message: string; extensions?: object }[] };
+    const overSse = async (role: Role, query: string): Promise<Result> => {
+      const stream = openSse(hub.url, {
+        method: 'POST',
+        headers: { ...as(role), 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ query }),
+      });
+      expect(await stream.status).toBe(200);
+      const next = await stream.next();
+      stream.dispose();
+      expect(next.event).toBe('next');
+      return JSON.parse(next.data) as Result;
+    };
+    const overWebSocket = (role: Role, query: string) =>
+      new Promise<Result>((resolve, reject) => {
+        const client = createClient({
+          url: hub.url.replace(/^http/, 'ws'),
+          webSocketImpl: WebSocket,
+          retryAttempts: 0,
+          connectionParams: { token: secrets[role] },
+        });
+        let result: Result = {};
+        client.subscribe<unknown>(
+          { query },
+          {
+            next: (value) => (result = value as Result),
+            error: reject,
+            complete: () => void Promise.resolve(client.dispose()).then(() => resolve(result)),
+          },
+        );
+      });
+    const transports = {
+      http: (role: Role, query: string) => gqlAs(role, query) as Promise<Result>,
+      sse: overSse,
+      'graphql-ws': overWebSocket,
+    };
+    for (const [role, operations] of Object.entries(lacking) as [
+      Role,
+      [string, string, string][],
+    ][]) {
+      for (const [query, field, needed] of operations) {
+        for (const [transport, run] of Object.entries(transports)) {
+          expect(await run(role, query), `${role} ${field} over ${transport}`).toMatchObject({
+            data: null,
+            errors: [
+              {
+                message: `token "${role}-bot" has scope ${role}; ${field} needs ${needed}`,
+                extensions: { code: 'FORBIDDEN' },
+              },
+            ],
+          });
+        }
+      }
+    }
+    // Admin lacks none of them; each runs and answers for itself.
+    for (const run of Object.values(transports)) {
+      expect(await run('admin', decide)).toEqual({
+        data: { decidePermission: { error: { code: 'NOT_FOUND' } } },
+      });
+      expect(await run('admin', audit)).toMatchObject({
+        data: { audit: [{ id: expect.any(Number) }] },
+      });
+    }
+  });
+
   it('writes who did what, to which session, from where, and how it ended', async () => {
     const message = await gqlAs(
       'control',
@@ -423,7 +509,7 @@ describe('tokens, scopes, browser checks and limits', () => {
     const deep = await gqlAs('read', `{ sessions { ${'a { '.repeat(12)}b${' }'.repeat(12)} } }`);
     expect(deep.errors).toContainEqual(
       expect.objectContaining({
-        message: 'operation nests fields 14 deep; the limit is 12',
+        message: 'Query depth limit of 12 exceeded, found 14.',
         extensions: { code: 'QUERY_TOO_COMPLEX' },
       }),
     );
@@ -438,10 +524,44 @@ describe('tokens, scopes, browser checks and limits', () => {
     );
     expect(bomb.errors).toEqual([
       {
-        message: 'operation Bomb selects 6145 fields; the limit is 5000',
+        message: 'Query Cost limit of 5000 exceeded, found 14335.',
         extensions: { code: 'QUERY_TOO_COMPLEX' },
       },
     ]);
+    // One field asked for 16 times over, under as many aliases: over HTTP and graphql-ws alike.
+    const aliases = `{ ${Array.from({ length: 16 }, (_, i) => `s${i}: sessions { id }`).join(' ')} }`;
+    const tooMany = {
+      message: 'Aliases limit of 15 exceeded, found 16.',
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    };
+    expect((await gqlAs('read', aliases)).errors).toEqual([tooMany]);
+    const client = createClient({
+      url: hub.url.replace(/^http/, 'ws'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { token: secrets.read },
+    });
+    const refused = await new Promise((resolve) =>
+      client.subscribe(
+        { query: aliases },
+        { next: resolve, error: resolve, complete: () => undefined },
+      ),
+    );
+    await client.dispose();
+    expect(refused).toMatchObject([tooMany]);
+    // GraphiQL's introspection query fits the default limits (its ofType chains nest 9 deep).
+    const introspection = await gqlAs(
+      'read',
+      getIntrospectionQuery({
+        descriptions: true,
+        specifiedByUrl: true,
+        directiveIsRepeatable: true,
+        schemaDescription: true,
+        inputValueDeprecation: true,
+      }),
+    );
+    expect(introspection.errors).toBeUndefined();
+    expect(introspection.data!.__schema.queryType).toMatchObject({ name: 'Query' });
     const nested = await gqlAs('read', `{ ${'a { '.repeat(8000)}b${' }'.repeat(8000)} }`);
     expect(nested.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
     const deepInput = await gqlAs(
@@ -493,7 +613,7 @@ describe('tokens, scopes, browser checks and limits', () => {
     const stream = openSse(`${hub.baseUrl}/sessions/${session.id}/events`, { headers: as('read') });
     expect(await stream.status).toBe(200);
     expect(await connect({ token: secrets.read })).toMatchObject({
-      code: 4429,
+      code: 4029,
       reason: 'token "read-bot" has too many connections',
     });
     const refused = await fetch(`${hub.baseUrl}/sessions/${session.id}/events`, {

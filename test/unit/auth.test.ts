@@ -2,12 +2,28 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getIntrospectionQuery, parse, validate, type DocumentNode } from 'graphql';
+import {
+  execute,
+  getIntrospectionQuery,
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  parse,
+  specifiedRules,
+  subscribe,
+  validate,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type ValidationRule,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { guardPlugin } from '../../src/auth/guard-plugin.js';
-import { authorize } from '../../src/auth/operation-scope.js';
-import { loadTokens, Tokens } from '../../src/auth/tokens.js';
-import { operationLimitsRule } from '../../src/schema/operation-limits.js';
+import { useOperationLimits, type OperationLimits } from '../../src/auth/operation-limits.js';
+import { allows, loadTokens, scopes, Tokens, type Scope } from '../../src/auth/tokens.js';
 import { schema } from '../../src/schema/index.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -51,46 +67,197 @@ describe('tokens', () => {
   });
 });
 
-describe('authorize', () => {
-  const read = { name: 'r', scope: 'read' } as const;
-  const control = { name: 'c', scope: 'control' } as const;
+/** The hub's schema run directly, as a principal of each scope; resolvers never reach a hub. */
+describe('scopes declared on fields', () => {
+  const roots = [schema.getQueryType()!, schema.getMutationType()!, schema.getSubscriptionType()!];
+  const rootFields = roots.flatMap((type) =>
+    Object.values(type.getFields()).map((field) => ({ type, field })),
+  );
+  const declared = (field: GraphQLField<unknown, unknown>) =>
+    (field.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions?.authScopes;
+  /** A context whose hub and audit trail throw on any use: the check comes first or not at all. */
+  const contextOf = (scope: Scope) => {
+    const unreachable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('resolver reached');
+        },
+      },
+    );
+    return { hub: unreachable, audit: unreachable, principal: { name: scope, scope }, address: '' };
+  };
+  /** The messages of the operation's errors; of its first event's, for a stream that started. */
+  const run = async (scope: Scope, query: string): Promise<string[]> => {
+    const document = parse(query);
+    expect(validate(schema, document)).toEqual([]);
+    const args = { schema, document, contextValue: contextOf(scope) };
+    const result = query.startsWith('subscription') ? await subscribe(args) : await execute(args);
+    if (!(Symbol.asyncIterator in result)) return result.errors?.map((e) => e.message) ?? [];
+    // A generator's body runs at its first next().
+    return result[Symbol.asyncIterator]()
+      .next()
+      .then(
+        () => ['started'],
+        (error: Error) => [error.message],
+      );
+  };
+  /** A document selecting just the field, with made-up arguments that validate. */
+  const documentFor = (type: GraphQLObjectType, field: GraphQLField<unknown, unknown>) => {
+    const args = field.args
+      .filter((arg) => isNonNullType(arg.type))
+      .map((arg) => {
+        const named = getNamedType(arg.type);
+        const value = isInputObjectType(named)
+          ? `{ ${Object.values(named.getFields())
+              .filter((inner) => isNonNullType(inner.type))
+              .map((inner) => {
+                const innerType = getNamedType(inner.type);
+                return `${inner.name}: ${isEnumType(innerType) ? innerType.getValues()[0]!.name : '"x"'}`;
+              })
+              .join(', ')} }`
+          : isListType(getNullableType(arg.type))
+            ? '["x"]'
+            : '"x"';
+        return `${arg.name}: ${value}`;
+      });
+    const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
+    const operation = type === schema.getQueryType() ? 'query' : type.name.toLowerCase();
+    return `${operation} { ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
+  };
 
-  it('checks root fields reached through fragments and inline fragments', () => {
-    const hidden = parse(
-      'mutation { ... on Mutation { ...M } } fragment M on Mutation { stopSession(id: "x") { id } }',
-    );
-    expect(authorize(read, hidden, undefined)?.message).toBe(
-      'token "r" has scope read; mutation field stopSession needs control',
-    );
-    expect(authorize(control, hidden, undefined)).toBeNull();
-    const decide = parse(
-      'mutation A { stopSession(id: "x") { id } } mutation B { decidePermission(input: { requestId: "x", behavior: ALLOW }) { __typename } }',
-    );
-    expect(authorize(control, decide, 'A')).toBeNull();
-    expect(authorize(control, decide, 'B')?.extensions.code).toBe('FORBIDDEN');
-    expect(authorize(read, parse('{ sessions { id } __typename }'), undefined)).toBeNull();
-    expect(authorize(control, parse('{ audit { id } }'), undefined)?.message).toMatch(
-      /needs admin/,
-    );
+  // A new root field without `authScopes` fails here.
+  it('has every Query, Mutation and Subscription field declare one scope, and check it', () => {
+    const missing = rootFields.filter(({ field }) => {
+      const scopeMap = declared(field);
+      return (
+        typeof scopeMap !== 'object' ||
+        scopeMap === null ||
+        Object.keys(scopeMap).length !== 1 ||
+        !scopes.includes(Object.keys(scopeMap)[0] as Scope)
+      );
+    });
+    expect(missing.map(({ type, field }) => `${type.name}.${field.name}`)).toEqual([]);
+    // Pothos marks the resolvers scope-auth wrapped: queries and mutations check as they
+    // resolve, subscriptions once, as they subscribe, not for every event they deliver.
+    for (const { type, field } of rootFields) {
+      const { pothosResolveWrapped, pothosSubscribeWrapped } = field.extensions as Record<
+        string,
+        boolean
+      >;
+      const isSubscription = type === schema.getSubscriptionType();
+      expect([pothosResolveWrapped, pothosSubscribeWrapped], field.name).toEqual([
+        !isSubscription,
+        isSubscription,
+      ]);
+    }
+    expect(declared(schema.getQueryType()!.getFields().audit!)).toEqual({ admin: true });
+    expect(declared(schema.getMutationType()!.getFields().decidePermission!)).toEqual({
+      approve: true,
+    });
+  });
+
+  it('refuses each scope the fields it lacks, naming the field and the scope it needs', async () => {
+    for (const scope of scopes) {
+      for (const { type, field } of rootFields) {
+        const needed = Object.keys(declared(field) as object)[0] as Scope;
+        const errors = await run(scope, documentFor(type, field));
+        const operation = type === schema.getQueryType() ? 'query' : type.name.toLowerCase();
+        expect(errors, `${scope} ${type.name}.${field.name}`).toEqual([
+          allows({ name: scope, scope }, needed)
+            ? 'resolver reached'
+            : `token "${scope}" has scope ${scope}; ${operation} field ${field.name} needs ${needed}`,
+        ]);
+      }
+    }
+    // The grants themselves: admin holds every scope, control and approve hold read.
+    expect(scopes.map((scope) => scopes.filter((s) => allows({ name: '', scope }, s)))).toEqual([
+      ['read'],
+      ['read', 'control'],
+      ['read', 'approve'],
+      ['read', 'control', 'approve', 'admin'],
+    ]);
+  });
+
+  it('checks fields reached through fragments, and gives the refusal FORBIDDEN', async () => {
+    const hidden =
+      'mutation { ... on Mutation { ...M } } fragment M on Mutation { stopSession(id: "x") { id } }';
+    expect(await run('read', hidden)).toEqual([
+      'token "read" has scope read; mutation field stopSession needs control',
+    ]);
+    expect(await run('control', hidden)).toEqual(['resolver reached']);
+    const result = await execute({
+      schema,
+      document: parse('{ session(id: "x") { id } audit { id } }'),
+      contextValue: contextOf('approve'),
+    });
+    expect(result.errors).toMatchObject([
+      { message: 'resolver reached', path: ['session'] },
+      {
+        message: 'token "approve" has scope approve; query field audit needs admin',
+        path: ['audit'],
+        extensions: { code: 'FORBIDDEN' },
+      },
+    ]);
   });
 });
 
-describe('operation limits', () => {
-  const check = (query: string, maxDepth = 3, maxCost = 20) =>
-    validate(schema, parse(query), [operationLimitsRule({ maxDepth, maxCost })]).map(
-      (error) => error.message,
-    );
+/** The limit plugins' validation rules and parser, as yoga runs them. */
+function limitsOf(limits: Partial<OperationLimits> = {}) {
+  const rules: ValidationRule[] = [];
+  let parseFn: (source: string) => DocumentNode = parse;
+  for (const plugin of useOperationLimits({
+    maxDepth: 12,
+    maxCost: 5000,
+    maxAliases: 15,
+    maxTokens: 50_000,
+    ...limits,
+  })) {
+    plugin.onValidate?.({ addValidationRule: (rule: ValidationRule) => rules.push(rule) } as never);
+    plugin.onParse?.({ parseFn, setParseFn: (fn: typeof parseFn) => (parseFn = fn) } as never);
+  }
+  /** The errors of every rule an operation passes: graphql's own and the limits. */
+  const errors = (query: string) => validate(schema, parse(query), [...specifiedRules, ...rules]);
+  return {
+    parse: (source: string) => parseFn(source),
+    errors,
+    check: (query: string) => errors(query).map((error) => error.message),
+  };
+}
 
-  it('counts depth through fragments, and cost at every spread', () => {
+describe('operation limits', () => {
+  const graphiqlIntrospection = getIntrospectionQuery({
+    descriptions: true,
+    specifiedByUrl: true,
+    directiveIsRepeatable: true,
+    schemaDescription: true,
+    inputValueDeprecation: true,
+  });
+
+  it('counts depth through fragments, which add none', () => {
+    const { check, errors } = limitsOf({ maxDepth: 3 });
     expect(check('{ sessions { id } }')).toEqual([]);
-    expect(check('{ attention { session { events { seq } } } }')).toEqual([
-      'operation nests fields 4 deep; the limit is 3',
+    expect(errors('{ attention { session { events { seq } } } }')).toMatchObject([
+      {
+        message: 'Query depth limit of 3 exceeded, found 4.',
+        extensions: { code: 'QUERY_TOO_COMPLEX' },
+      },
     ]);
     expect(
       check(
-        'query Q { sessions { ...A ...A ...A } } fragment A on Session { ...B ...B } fragment B on Session { id cwd }',
+        '{ attention { ...A } } fragment A on AttentionItem { session { ... on Session { id } } }',
       ),
     ).toEqual([]);
+    expect(
+      check(
+        '{ attention { ...A } } fragment A on AttentionItem { session { ... on Session { events { seq } } } }',
+      ),
+    ).toEqual(['Query depth limit of 3 exceeded, found 4.']);
+  });
+
+  it('counts cost at every fragment spread, so a fragment bomb is refused', () => {
+    const { check } = limitsOf({ maxCost: 40 });
+    // Each spread costs 2 (the spread, and the fragment) besides the fragment's fields.
     expect(
       check(
         'query Q { sessions { ...A ...A ...A } } fragment A on Session { ...B ...B } fragment B on Session { id cwd status }',
@@ -100,50 +267,72 @@ describe('operation limits', () => {
       check(
         'query Q { sessions { ...A ...A ...A ...A } } fragment A on Session { ...B ...B } fragment B on Session { id cwd status }',
       ),
-    ).toEqual(['operation Q selects 25 fields; the limit is 20']);
-  });
-
-  it("lets GraphiQL's introspection through: an ofType chain adds no depth", () => {
-    const introspection = getIntrospectionQuery({
-      descriptions: true,
-      specifiedByUrl: true,
-      directiveIsRepeatable: true,
-      schemaDescription: true,
-      inputValueDeprecation: true,
-    });
-    expect(check(introspection, 6, 5000)).toEqual([]);
-    expect(check(introspection, 5, 5000)).toEqual([
-      'operation IntrospectionQuery nests fields 6 deep; the limit is 5',
-    ]);
-    expect(check('{ __schema { types { fields { type { fields { name } } } } } }', 5)).toEqual([
-      'operation nests fields 6 deep; the limit is 5',
-    ]);
-    // Only introspection's `ofType` goes uncounted: no type of the hub's own has that field.
-    const ownTypes = Object.values(schema.getTypeMap()).filter(
-      (type) => !type.name.startsWith('__'),
-    );
-    expect(ownTypes.filter((type) => 'getFields' in type && 'ofType' in type.getFields())).toEqual(
+    ).toEqual(['Query Cost limit of 40 exceeded, found 49.']);
+    // Eleven fragments, each spreading the one before twice: 2^11 copies of three fields.
+    const fragments = Array.from(
+      { length: 11 },
+      (_, i) => `fragment F${i + 1} on Session { ...F${i} ...F${i} }`,
+    ).join('\n');
+    expect(
+      limitsOf().check(
+        `query Bomb { sessions { ...F11 } }\nfragment F0 on Session { id cwd status }\n${fragments}`,
+      ),
+    ).toEqual(['Query Cost limit of 5000 exceeded, found 14335.']);
+    // A literal `last` multiplies the selection it sizes.
+    expect(limitsOf({ maxCost: 400 }).check('{ audit(last: 100) { id actor action } }')).toEqual(
       [],
     );
+    expect(limitsOf({ maxCost: 400 }).check('{ audit(last: 101) { id actor action } }')).toEqual([
+      'Query Cost limit of 400 exceeded, found 404.',
+    ]);
+  });
+
+  it('refuses an alias bomb, and too many directives', () => {
+    const aliases = (n: number) =>
+      `{ ${Array.from({ length: n }, (_, i) => `s${i}: sessions { id }`).join(' ')} __typename t: __typename }`;
+    expect(limitsOf().check(aliases(15))).toEqual([]);
+    expect(limitsOf().errors(aliases(16))).toMatchObject([
+      {
+        message: 'Aliases limit of 15 exceeded, found 16.',
+        extensions: { code: 'QUERY_TOO_COMPLEX' },
+      },
+    ]);
+    expect(limitsOf({ maxAliases: 100 }).check(aliases(16))).toEqual([]);
+    const directives = (n: number) =>
+      `query($no: Boolean!) { sessions { ${Array.from({ length: n }, (_, i) => `f${i}: id @skip(if: $no)`).join(' ')} } }`;
+    expect(limitsOf({ maxAliases: 100 }).check(directives(50))).toEqual([]);
+    expect(limitsOf({ maxAliases: 100 }).check(directives(51))).toEqual([
+      'Directives limit of 50 exceeded, found 51.',
+    ]);
+  });
+
+  it("lets GraphiQL's introspection through the defaults, and bounds introspection that multiplies", () => {
+    expect(limitsOf().check(graphiqlIntrospection)).toEqual([]);
+    expect(limitsOf().check(getIntrospectionQuery())).toEqual([]);
+    // The depth rule skips __schema, whose ofType chains GraphiQL nests 9 deep; graphql's own
+    // rule refuses nesting the lists that multiply, and the cost rule counts every field.
+    const bomb =
+      '{ __schema { types { fields { type { fields { type { fields { type { fields { name } } } } } } } } } }';
+    expect(limitsOf().check(bomb)).toEqual(['Maximum introspection depth exceeded']);
+    expect(limitsOf({ maxCost: 200 }).check(graphiqlIntrospection)).toEqual([
+      'Query Cost limit of 200 exceeded, found 249.',
+    ]);
   });
 
   it('survives fragment cycles, which validation reports itself', () => {
-    expect(check('{ sessions { ...A } } fragment A on Session { id ...A }')).toEqual([]);
+    expect(limitsOf().check('{ sessions { ...A } } fragment A on Session { id ...A }')).toEqual([
+      'Cannot spread fragment "A" within itself.',
+    ]);
   });
-});
 
-describe('the bounded parser', () => {
   it('refuses documents of too many tokens, and nesting the parser cannot follow', () => {
-    let bounded = (_source: string): DocumentNode => parse(_source);
-    guardPlugin({ maxDepth: 12, maxCost: 5000 }).onParse!({
-      parseFn: parse,
-      setParseFn: (fn: typeof bounded) => (bounded = fn),
-    } as never);
+    const { parse: bounded } = limitsOf({ maxTokens: 1000 });
     expect(bounded('{ sessions { id } }').definitions).toHaveLength(1);
-    expect(() => bounded(`{ ${'a '.repeat(50_001)}}`)).toThrow(
-      /contains more (than|that) 50000 tokens/,
+    expect(() => bounded(`{ ${'a '.repeat(1001)}}`)).toThrow(
+      /contains more (than|that) 1000 tokens/,
     );
-    expect(() => bounded(`{ ${'a { '.repeat(8000)}b${' }'.repeat(8000)} }`)).toThrow(
+    const deep = limitsOf().parse;
+    expect(() => deep(`{ ${'a { '.repeat(8000)}b${' }'.repeat(8000)} }`)).toThrow(
       'the document nests too deeply to parse',
     );
   });

@@ -23,6 +23,7 @@ import { openDatabase } from '../../src/store/database.js';
 import { RecordTable } from '../../src/store/record-table.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
 import { FakeClock } from '../helpers/fake-clock.js';
+import { message, permission, session as storedSession } from '../helpers/records.js';
 
 /** A runtime of plain data: what it was asked to do, and what the test says it shows. */
 class FakeRuntime implements SessionRuntime {
@@ -103,9 +104,10 @@ describe('session lifecycle over a runtime', () => {
   let runtime: FakeRuntime;
   let manager: SessionManager;
   let cwd: string;
+  let permissions: PermissionBroker;
 
   function makeManager(clock?: FakeClock): SessionManager {
-    const permissions = new PermissionBroker(
+    permissions = new PermissionBroker(
       {
         holdMs: 1000,
         onExpiry: 'ask',
@@ -154,7 +156,7 @@ describe('session lifecycle over a runtime', () => {
       payload,
       new AbortController().signal,
     );
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw result.error;
     return result.event;
   }
 
@@ -327,5 +329,130 @@ describe('session lifecycle over a runtime', () => {
     expect(moved).toMatchObject({ status: 'STARTING', hookUrl: 'http://127.0.0.1:5000/hooks' });
     await hook(deaf.id, 'SessionStart', { source: 'resume' });
     expect(moved).toMatchObject({ status: 'IDLE', error: null });
+  });
+  describe('records past retention', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const ids = (records: Iterable<{ id: string }>) => [...records].map((r) => r.id).sort();
+    const stored = () => ({
+      sessions: ids(new RecordTable<SessionRecord>(db, 'sessions').loadAll()),
+      messages: ids(new RecordTable<MessageRecord>(db, 'messages').loadAll()),
+      permissions: ids(new RecordTable(db, 'permissions').loadAll()),
+    });
+    const held = () => ({
+      sessions: ids(manager.list()),
+      messages: ids(manager.messages.all()),
+      permissions: ids(permissions.list()),
+    });
+
+    /** A hub started on a store with history, on a clock at the end of January. */
+    async function restartWith(save: (tables: { now: number }) => void): Promise<FakeClock> {
+      await manager.close(false);
+      const clock = new FakeClock();
+      save({ now: clock.now() });
+      manager = makeManager(clock);
+      return clock;
+    }
+
+    it('go with their sessions once those ended longer ago than the bound, from memory and store alike', async () => {
+      const clock = await restartWith(({ now }) => {
+        const sessions = new RecordTable<SessionRecord>(db, 'sessions');
+        sessions.save(storedSession('stopped-old', 'STOPPED', now - 10 * day));
+        sessions.save(storedSession('crashed-old', 'CRASHED', now - 8 * day));
+        sessions.save(storedSession('stopped-new', 'STOPPED', now - 2 * day));
+        // Running for long, not ended: kept whatever its age.
+        sessions.save(storedSession('idle-old', 'IDLE', now - 30 * day));
+        for (const id of ['stopped-old', 'crashed-old', 'stopped-new', 'idle-old']) {
+          new RecordTable<MessageRecord>(db, 'messages').save(
+            message(`m-${id}`, id, now - 30 * day),
+          );
+          new RecordTable(db, 'permissions').save(permission(`p-${id}`, id, now - 30 * day));
+        }
+      });
+      const retention = { maxAgeMs: 7 * day, perSession: 0 };
+      expect(manager.pruneRecords(retention)).toEqual({ sessions: 2, messages: 2, permissions: 2 });
+      const kept = {
+        sessions: ['idle-old', 'stopped-new'],
+        messages: ['m-idle-old', 'm-stopped-new'],
+        permissions: ['p-idle-old', 'p-stopped-new'],
+      };
+      expect(held()).toEqual(kept);
+      expect(stored()).toEqual(kept);
+      expect(manager.get('stopped-old')).toBeUndefined();
+
+      clock.advance(6 * day);
+      manager.pruneRecords(retention);
+      const left = {
+        sessions: ['idle-old'],
+        messages: ['m-idle-old'],
+        permissions: ['p-idle-old'],
+      };
+      expect(held()).toEqual(left);
+      expect(stored()).toEqual(left);
+    });
+
+    it('judge an ended session by its last event when its status change is older or missing', async () => {
+      await restartWith(({ now }) => {
+        const sessions = new RecordTable<SessionRecord>(db, 'sessions');
+        sessions.save({ ...storedSession('late-event', 'STOPPED', 0), lastEventAt: now - day });
+        const { statusSince: _, ...unstamped } = storedSession(
+          'unstamped',
+          'CRASHED',
+          now - 3 * day,
+        );
+        sessions.save(unstamped as SessionRecord);
+      });
+      expect(manager.pruneRecords({ maxAgeMs: 7 * day, perSession: 0 }).sessions).toBe(0);
+      expect(manager.pruneRecords({ maxAgeMs: 2 * day, perSession: 0 }).sessions).toBe(1);
+      expect(held().sessions).toEqual(['late-event']);
+      expect(stored().sessions).toEqual(['late-event']);
+    });
+
+    it('keep the latest messages and permission requests per session, and every one in play', async () => {
+      await restartWith(() => {
+        const messages = new RecordTable<MessageRecord>(db, 'messages');
+        const requests = new RecordTable(db, 'permissions');
+        for (let i = 1; i <= 5; i++) {
+          messages.save(message(`a${i}`, 'a', i * 1000));
+          requests.save(permission(`pa${i}`, 'a', i * 1000));
+        }
+        messages.save(message('a0-failed', 'a', 0, 'FAILED'));
+        requests.save(permission('pa0-denied', 'a', 0, 'DENIED'));
+        messages.save(message('b1', 'b', 1000, 'FAILED'));
+        requests.save(permission('pb1', 'b', 1000, 'DENIED'));
+      });
+      // Messages waiting for a busy session are in play, however many.
+      await manager.start(hooksAt('http://127.0.0.1:4000/hooks'));
+      const busy = await create();
+      await hook(busy.id, 'UserPromptSubmit', { prompt: 'a long turn' });
+      for (let i = 0; i < 4; i++) manager.enqueue(busy.id, `later ${i}`);
+
+      expect(manager.pruneRecords({ maxAgeMs: 0, perSession: 3 })).toEqual({
+        sessions: 0,
+        messages: 3,
+        permissions: 3,
+      });
+      const waiting = ids(manager.messages.list(busy.id, 100));
+      expect(waiting).toHaveLength(4);
+      expect(held().messages).toEqual(['a3', 'a4', 'a5', 'b1', ...waiting].sort());
+      expect(stored().messages).toEqual(held().messages);
+      expect(held().permissions).toEqual(['pa3', 'pa4', 'pa5', 'pb1']);
+      expect(stored().permissions).toEqual(['pa3', 'pa4', 'pa5', 'pb1']);
+    });
+
+    it('keep everything with both bounds at 0', async () => {
+      await restartWith(({ now }) => {
+        new RecordTable<SessionRecord>(db, 'sessions').save(
+          storedSession('s', 'STOPPED', now - 100 * day),
+        );
+        for (let i = 0; i < 3; i++)
+          new RecordTable<MessageRecord>(db, 'messages').save(message(`m${i}`, 's', i));
+      });
+      expect(manager.pruneRecords({ maxAgeMs: 0, perSession: 0 })).toEqual({
+        sessions: 0,
+        messages: 0,
+        permissions: 0,
+      });
+      expect(stored().messages).toEqual(['m0', 'm1', 'm2']);
+    });
   });
 });
