@@ -73,15 +73,17 @@ async function restartOnce(world: ClaudeWorld, mode: Mode, run: number): Promise
   }
 }
 
+/** Each kind of restart `runs` times, or with `fallbackOnly` just the relaunch (the smoke run). */
 export async function readoption(
   world: ClaudeWorld,
-  runs: number,
+  options: { readonly runs: number; readonly fallbackOnly: boolean },
   row: (metric: string, value: string) => void,
 ): Promise<void> {
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   for (const [label, mode] of Object.entries(modes)) {
+    if (options.fallbackOnly && mode !== 'taken') continue;
     const times: number[][] = [];
-    for (let run = 0; run < runs; run++) times.push(await restartOnce(world, mode, run));
+    for (let run = 0; run < options.runs; run++) times.push(await restartOnce(world, mode, run));
     const idle = median(times.map(([ms]) => ms!));
     const turn = median(times.map(([, ms]) => ms!));
     row(label, `IDLE ${(idle / 1000).toFixed(2)} s, turn ${(turn / 1000).toFixed(2)} s`);

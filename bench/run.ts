@@ -569,7 +569,7 @@ async function main(): Promise<void> {
 
     // 8. A hub back after a SIGKILL: how soon its running session takes a message again.
     if (runs('readoption')) {
-      await readoption(world, smoke ? 1 : 5, (metric, value) =>
+      await readoption(world, { runs: smoke ? 1 : 5, fallbackOnly: smoke }, (metric, value) =>
         rows.push({ section: 'hub back (median)', metric, value }),
       );
     }

@@ -1,46 +1,43 @@
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createYoga } from 'graphql-yoga';
+import type Database from 'better-sqlite3';
+import type { WebSocketServer } from 'ws';
 import type { Hub } from './api/hub.js';
 import { LocalHub } from './api/local-hub.js';
+import { AuditLog } from './audit/audit-log.js';
+import { loadTokens, Tokens } from './auth/tokens.js';
 import { ClusterHub } from './cluster/cluster-hub.js';
 import { nodeCallEndpoint, nodeCallPath } from './cluster/node-calls.js';
 import type { RecordKind } from './cluster/redis-keys.js';
-import { AuditLog } from './audit/audit-log.js';
-import { useHubSecurity } from './auth/hub-security.js';
-import { loadTokens, Tokens, type Principal } from './auth/tokens.js';
 import type { HubConfig } from './config.js';
-import { createLogger, type Logger } from './log.js';
-import { HubMetrics } from './metrics.js';
-import { ErrorCode, HubError } from './errors.js';
 import { LocalEventBus } from './events/event-bus.js';
-import { Topic } from './events/topic.js';
-import { PermissionBroker } from './permissions/permission-broker.js';
-import type { PermissionRecord } from './permissions/permission-request.js';
-import type { SessionRecord } from './sessions/session.js';
-import type { MessageRecord } from './sessions/message.js';
-import { RecordTable } from './store/record-table.js';
+import { appendObserved } from './events/event-log.js';
 import { sessionEvents } from './events/session-events.js';
+import { Topic } from './events/topic.js';
 import { hookEndpoint } from './hooks/hook-endpoint.js';
 import { HookListeners } from './hooks/hook-listeners.js';
 import { AccessGate, ConnectionCounter } from './http/access-gate.js';
-import { graphiqlPage } from './http/graphiql-page.js';
-import { sendError, sendJson } from './http/http-io.js';
+import { hubYoga } from './http/hub-yoga.js';
 import { plainSse } from './http/plain-sse.js';
+import { apiRoute, healthRoute, postRoute, router } from './http/routes.js';
 import { staticFiles } from './http/static-files.js';
 import { graphqlOverWebSocket } from './http/websocket.js';
-import type { HubContext } from './schema/context.js';
-import { schema } from './schema/index.js';
+import { createLogger, type Logger } from './log.js';
+import { HubMetrics } from './metrics.js';
+import { PermissionBroker } from './permissions/permission-broker.js';
+import type { PermissionRecord } from './permissions/permission-request.js';
+import type { MessageRecord } from './sessions/message.js';
+import type { SessionRecord } from './sessions/session.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './sessions/tmux-driver.js';
 import { TmuxRuntime } from './sessions/tmux-runtime.js';
 import { openDatabase, storeWritable } from './store/database.js';
+import { RecordTable } from './store/record-table.js';
 import { SqliteEventLog } from './store/sqlite-event-log.js';
-import { appendObserved } from './events/event-log.js';
 
 export interface AppOptions {
   /** Environment the sessions start with; the hub's own by default. */
@@ -55,11 +52,13 @@ export interface AppOptions {
 }
 
 export interface App {
-  /** Listens; resolves with the GraphQL URL. */
+  /**
+   * Opens the store, listens, re-adopts the sessions, joins the cluster; resolves with the
+   * GraphQL URL. When a step fails, what the steps before took is released and it rejects.
+   */
   start(): Promise<{ url: string; port: number }>;
   /** Closes every connection, then the store; sessions are stopped first when so configured. */
   stop(): Promise<void>;
-  readonly sessions: SessionManager;
 }
 
 const forwarderPath = fileURLToPath(new URL('../hooks/forward.sh', import.meta.url));
@@ -77,24 +76,63 @@ function countBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, n
   return counts;
 }
 
-/** GraphiQL's page: static, served without a token (the token goes in its headers pane). */
-function isGraphiqlPage(req: IncomingMessage, pathname: string, endpoint: string): boolean {
-  return (
-    req.method === 'GET' && pathname === endpoint && /text\/html/.test(req.headers.accept ?? '')
+/** What a started hub holds, each part set once it is taken, so a failed start releases it. */
+interface Parts {
+  db?: Database.Database;
+  pruner?: NodeJS.Timeout;
+  sessions?: SessionManager;
+  permissions?: PermissionBroker;
+  server?: Server;
+  wsServer?: WebSocketServer;
+  hookListeners?: HookListeners;
+  cluster?: ClusterHub;
+}
+
+/** Releases what a hub took, in the order that loses nothing: sessions before the server. */
+async function release(parts: Parts, stopSessions: boolean): Promise<void> {
+  if (parts.pruner) clearInterval(parts.pruner);
+  await parts.sessions?.close(stopSessions);
+  parts.permissions?.close();
+  for (const client of parts.wsServer?.clients ?? []) client.terminate();
+  await new Promise((resolve) => (parts.wsServer ? parts.wsServer.close(resolve) : resolve(null)));
+  parts.server?.closeAllConnections();
+  await new Promise((resolve) =>
+    parts.server?.listening ? parts.server.close(resolve) : resolve(null),
   );
+  await parts.hookListeners?.close();
+  await parts.cluster?.close();
+  parts.db?.close();
 }
 
-/** Responses that stay open: graphql-sse and the plain event stream count as connections. */
-function isStream(req: IncomingMessage, isEventsPath: boolean): boolean {
-  return isEventsPath || /text\/event-stream/.test(req.headers.accept ?? '');
-}
-
+/** The hub: built without I/O; `start` does the rest. */
 export function buildApp(config: HubConfig, options: AppOptions = {}): App {
   const log = options.logger ?? createLogger(config.logLevel);
+  let parts: Parts = {};
+  return {
+    async start() {
+      parts = {};
+      try {
+        return await open(config, options, log, parts);
+      } catch (error) {
+        await release(parts, false);
+        throw error;
+      }
+    },
+    stop: () => release(parts, config.stopSessionsOnExit),
+  };
+}
+
+/** Wires the hub and brings it up, noting in `parts` each thing it takes. */
+async function open(
+  config: HubConfig,
+  options: AppOptions,
+  log: Logger,
+  parts: Parts,
+): Promise<{ url: string; port: number }> {
   const tokens = new Tokens(loadTokens(config));
   const gate = new AccessGate(tokens, config.corsOrigins);
   const connections = new ConnectionCounter(config.maxConnections);
-  const db = openDatabase(config.dataDir);
+  const db = (parts.db = openDatabase(config.dataDir));
   const tmuxConfig = path.join(config.dataDir, 'tmux.conf');
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
   const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig);
@@ -106,18 +144,9 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     (kind: RecordKind) =>
     (record: { readonly id: string }): void =>
       cluster?.localChanged(kind, record);
-  /** Records and events past retention go at start, then every minute. */
-  const prune = () => {
-    eventLog.prune();
-    const pruned = sessions.pruneRecords({ maxAgeMs: retainMs, perSession: config.retainRecords });
-    if (pruned.sessions + pruned.messages + pruned.permissions > 0)
-      log.info(pruned, 'records past retention deleted');
-  };
-  const pruner = setInterval(prune, 60_000);
-  pruner.unref();
   const bus = new LocalEventBus();
   const permissionChanges = new Topic<PermissionRecord>();
-  const permissions: PermissionBroker = new PermissionBroker(
+  const permissions: PermissionBroker = (parts.permissions = new PermissionBroker(
     {
       holdMs: config.permissionHoldSeconds * 1000,
       onExpiry: config.permissionExpiry,
@@ -144,8 +173,8 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       },
     },
     new RecordTable<PermissionRecord>(db, 'permissions', shared('permissions')),
-  );
-  const sessions: SessionManager = new SessionManager(
+  ));
+  const sessions: SessionManager = (parts.sessions = new SessionManager(
     {
       claudeBin: config.claudeBin,
       dataDir: config.dataDir,
@@ -184,7 +213,18 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
       messageStore: new RecordTable<MessageRecord>(db, 'messages', shared('messages')),
       permissions,
     },
-  );
+  ));
+  /** Records and events past retention go at start, then every minute. */
+  const prune = () => {
+    eventLog.prune();
+    const pruned = sessions.pruneRecords({ maxAgeMs: retainMs, perSession: config.retainRecords });
+    if (pruned.sessions + pruned.messages + pruned.permissions > 0)
+      log.info(pruned, 'records past retention deleted');
+  };
+  prune();
+  parts.pruner = setInterval(prune, 60_000);
+  parts.pruner.unref();
+
   let openStreams = 0;
   const streams = { open: () => void openStreams++, close: () => void openStreams-- };
   const streamOptions = { bufferLimit: config.subscriberBuffer, replayPageSize: 1000, streams };
@@ -208,58 +248,64 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     permissionChanges,
     subscriberBuffer: config.subscriberBuffer,
   });
-  const audit = new AuditLog(db);
+  const metrics = new HubMetrics({
+    sessionsByStatus: () => countBy(sessions.list(), (record) => sessions.statusOf(record)),
+    messagesByStatus: () => countBy(sessions.messages.all(), (message) => message.status),
+    restarts: () => sessions.list().reduce((sum, record) => sum + record.restartCount, 0),
+    subscribers: () => openStreams,
+  });
   /** The local hub, until this one has joined its cluster. */
   let hub: Hub = localHub;
-
-  const yoga = createYoga<
-    { req: IncomingMessage; res?: ServerResponse; principal?: Principal },
-    HubContext
-  >({
-    schema,
-    context: ({ req, principal }): HubContext => {
-      if (!principal) throw new HubError(ErrorCode.Unauthenticated, 'not authenticated');
-      return { hub, audit, principal, address: req.socket.remoteAddress ?? '' };
-    },
-    cors: (request) => {
-      const origin = request.headers.get('origin');
-      if (!origin || !gate.isAllowedOrigin(origin)) return false;
-      return {
-        origin: [origin],
-        methods: ['GET', 'POST'],
-        allowedHeaders: ['authorization', 'content-type', 'accept', 'last-event-id'],
-        credentials: false,
-      };
-    },
-    maskedErrors: { isDev: false },
-    plugins: useHubSecurity(config),
-    // With tokens, subscriptions go over SSE, which carries the Headers pane's Authorization:
-    // GraphiQL's graphql-ws client sends those headers neither on the upgrade nor at
-    // connection_init.
-    graphiql: {
-      subscriptionsProtocol: tokens.configured ? 'SSE' : 'WS',
-      title: 'claude-code-hub',
-    },
-    renderGraphiQL: graphiqlPage(),
-    landingPage: false,
-    logging: {
-      debug: () => undefined,
-      info: () => undefined,
-      warn: (...args: unknown[]) => log.warn(args.map(String).join(' ')),
-      error: (...args: unknown[]) => log.error(args.map(String).join(' ')),
-    },
-  });
+  const yoga = hubYoga({ config, tokens, gate, hub: () => hub, audit: new AuditLog(db), log });
+  const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log, metrics });
   let nodeCalls: ReturnType<typeof nodeCallEndpoint> | null = null;
-  const joinCluster = (port: number) =>
-    ClusterHub.join(
-      {
-        hub: localHub,
-        sessions,
-        eventLog,
-        bus,
-        permissionChanges,
-        streamOptions,
-      },
+
+  const server = (parts.server = createServer(
+    router(
+      [
+        postRoute('/hooks', () => hooks),
+        postRoute(nodeCallPath, () => nodeCalls),
+        healthRoute(async () => ({
+          store: storeWritable(db),
+          tmux: await tmux.reachable(),
+          ...(config.redisUrl ? { redis: cluster?.connected ?? false } : {}),
+        })),
+        apiRoute({
+          gate,
+          yoga,
+          dashboard: staticFiles(dashboardDir),
+          metrics,
+          events: plainSse({ exists: (id) => sessions.get(id) !== undefined, events, log }),
+          connections,
+          maxBodyBytes: config.maxGraphqlBodyBytes,
+          maxConnections: config.maxConnections,
+        }),
+      ],
+      log,
+    ),
+  ));
+  parts.wsServer = graphqlOverWebSocket(server, yoga, {
+    gate,
+    connections,
+    maxSubscriptions: config.maxSubscriptions,
+    log,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  parts.hookListeners = new HookListeners(
+    `http://${hookHost(config.host)}:${port}/hooks`,
+    router([async (req, res) => (await hooks(req, res), true)], log),
+  );
+  await sessions.start(parts.hookListeners);
+  if (config.redisUrl) {
+    cluster = parts.cluster = await ClusterHub.join(
+      { hub: localHub, sessions, eventLog, bus, permissionChanges, streamOptions },
       {
         redisUrl: config.redisUrl,
         redisPrefix: config.redisPrefix,
@@ -272,168 +318,13 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
         log,
       },
     );
-  const metrics = new HubMetrics({
-    sessionsByStatus: () => countBy(sessions.list(), (record) => sessions.statusOf(record)),
-    messagesByStatus: () => countBy(sessions.messages.all(), (message) => message.status),
-    restarts: () => sessions.list().reduce((sum, record) => sum + record.restartCount, 0),
-    subscribers: () => openStreams,
-  });
-  const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log, metrics });
-  const sse = plainSse({ exists: (id) => sessions.get(id) !== undefined, events, log });
-
-  /** Every request but hooks: browser checks, token, body size, stream count, then the route. */
-  const dashboard = staticFiles(dashboardDir);
-  const serveApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    const refusal = gate.browserRefusal(req.headers);
-    if (refusal && !refusal.ok) {
-      return sendError(res, refusal.error);
-    }
-    if (req.method === 'OPTIONS' || isGraphiqlPage(req, url.pathname, yoga.graphqlEndpoint)) {
-      return yoga(req, res);
-    }
-    if (await dashboard(req, res, url.pathname)) return;
-    const access = gate.check(req);
-    if (!access.ok) return sendError(res, access.error);
-    const { principal } = access;
-    if (url.pathname === '/metrics' && req.method === 'GET') {
-      const text = await metrics.registry.metrics();
-      res.writeHead(200, { 'content-type': metrics.registry.contentType });
-      res.end(text);
-      return;
-    }
-    const eventsPath = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
-    if (!eventsPath && req.method !== 'GET' && req.method !== 'HEAD') {
-      const length = req.headers['content-length'];
-      if (length === undefined) {
-        return sendError(res, new HubError(ErrorCode.LengthRequired, 'send a Content-Length'));
-      }
-      if (Number(length) > config.maxGraphqlBodyBytes) {
-        req.resume();
-        return sendError(
-          res,
-          new HubError(
-            ErrorCode.PayloadTooLarge,
-            `body is larger than ${config.maxGraphqlBodyBytes} bytes`,
-          ),
-        );
-      }
-    }
-    if (isStream(req, eventsPath !== null)) {
-      const release = connections.acquire(principal.name);
-      if (!release) {
-        return sendError(
-          res,
-          new HubError(
-            ErrorCode.TooManyConnections,
-            `token "${principal.name}" holds ${config.maxConnections} connections already`,
-          ),
-        );
-      }
-      res.once('close', release);
-    }
-    if (eventsPath && req.method === 'GET') {
-      return sse(req, res, decodeURIComponent(eventsPath[1] as string), url.searchParams);
-    }
-    return yoga(req, res, { principal });
-  };
-
-  /** A request's failure is logged and answered 500; the hub goes on. */
-  const answered = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    handled: Promise<void> | void,
-  ): void =>
-    void Promise.resolve(handled).catch((error: unknown) => {
-      log.error({ method: req.method, path: req.url, err: error }, 'request failed');
-      sendError(res, new HubError(ErrorCode.Internal, 'internal error'));
+    const joined = cluster;
+    nodeCalls = nodeCallEndpoint(joined.secret, (call) => joined.run(call), {
+      maxBodyBytes: config.maxGraphqlBodyBytes,
+      log,
     });
-  let hookListeners: HookListeners | null = null;
-
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://hub');
-    let handled: Promise<void> | void;
-    if (url.pathname === '/hooks') {
-      handled =
-        req.method === 'POST'
-          ? hooks(req, res)
-          : sendError(res, new HubError(ErrorCode.MethodNotAllowed, 'use POST'));
-    } else if (url.pathname === nodeCallPath && cluster) {
-      handled = nodeCalls!(req, res);
-    } else if (url.pathname === '/healthz') {
-      handled = sendJson(res, 200, { status: 'ok' });
-    } else if (url.pathname === '/readyz') {
-      handled = tmux.reachable().then((tmuxReachable) => {
-        const checks = {
-          store: storeWritable(db),
-          tmux: tmuxReachable,
-          ...(config.redisUrl ? { redis: cluster?.connected ?? false } : {}),
-        };
-        const ready = Object.values(checks).every(Boolean);
-        sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks });
-      });
-    } else {
-      handled = serveApi(req, res, url);
-    }
-    answered(req, res, handled);
-  });
-
-  const wsServer = graphqlOverWebSocket(server, yoga, {
-    gate,
-    connections,
-    maxSubscriptions: config.maxSubscriptions,
-    log,
-  });
-
-  return {
-    sessions,
-    async start() {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(config.port, config.host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
-      const { port } = server.address() as AddressInfo;
-      hookListeners = new HookListeners(
-        `http://${hookHost(config.host)}:${port}/hooks`,
-        (req, res) => answered(req, res, hooks(req, res)),
-      );
-      try {
-        prune();
-        await sessions.start(hookListeners);
-      } catch (error) {
-        await this.stop();
-        throw error;
-      }
-      if (config.redisUrl) {
-        try {
-          cluster = await joinCluster(port);
-        } catch (error) {
-          await this.stop();
-          throw error;
-        }
-        nodeCalls = nodeCallEndpoint(cluster.secret, (call) => cluster!.run(call), {
-          maxBodyBytes: config.maxGraphqlBodyBytes,
-          log,
-        });
-        hub = cluster;
-      }
-      const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-      return { url: `http://${shownHost}:${port}${yoga.graphqlEndpoint}`, port };
-    },
-    async stop() {
-      clearInterval(pruner);
-      await sessions.close(config.stopSessionsOnExit);
-      permissions.close();
-      for (const client of wsServer.clients) client.terminate();
-      await new Promise((resolve) => wsServer.close(resolve));
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await hookListeners?.close();
-      await cluster?.close();
-      cluster = null;
-      db.close();
-    },
-  };
+    hub = joined;
+  }
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return { url: `http://${shownHost}:${port}${yoga.graphqlEndpoint}`, port };
 }

@@ -7,13 +7,14 @@ export type BodyResult =
 /** Reads a UTF-8 request body, refusing it as soon as it passes `maxBytes`. */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  const tooLarge: BodyResult = {
+  // Made only when refused: an error's stack trace costs more than reading a small body.
+  const tooLarge = (): BodyResult => ({
     ok: false,
     error: new HubError(ErrorCode.PayloadTooLarge, `body is larger than ${maxBytes} bytes`),
-  };
+  });
   if (declared > maxBytes) {
     req.resume();
-    return Promise.resolve(tooLarge);
+    return Promise.resolve(tooLarge());
   }
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -24,7 +25,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
         chunks.length = 0;
         req.removeAllListeners('data');
         req.resume();
-        resolve(tooLarge);
+        resolve(tooLarge());
         return;
       }
       chunks.push(chunk);

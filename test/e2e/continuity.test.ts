@@ -3,15 +3,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig, type HubConfig } from '../../src/config.js';
+import { createLogger } from '../../src/log.js';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { freePort, gqlData, spawnHub, hubArgs } from '../helpers/hub-process.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { LiveQueue } from '../helpers/live-queue.js';
+import { subscribeToEvents } from '../helpers/event-subscription.js';
+import type { LiveQueue } from '../helpers/live-queue.js';
 import { hookSecret } from '../helpers/session-secret.js';
 import { killTmuxServer, panePid, waitForScreen } from '../helpers/tmux-probe.js';
 
@@ -30,31 +30,7 @@ async function waitFor(ready: () => boolean, timeoutMs = 10_000): Promise<void> 
 }
 
 function subscribeTo(url: string, id: string, after: number | null): LiveQueue<any> {
-  const client = createClient({
-    url: url.replace(/^http/, 'ws'),
-    webSocketImpl: WebSocket,
-    retryAttempts: 0,
-  });
-  const queue = new LiveQueue<any>();
-  const dispose = client.subscribe<any>(
-    {
-      query: `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${eventFields} } }`,
-      variables: { id, after },
-    },
-    {
-      next: (result) =>
-        result.errors
-          ? queue.fail(new Error(JSON.stringify(result.errors)))
-          : queue.push(result.data.sessionEvents),
-      error: (error) => queue.fail(error instanceof Error ? error : new Error(String(error))),
-      complete: () => queue.complete(),
-    },
-  );
-  queue.onDispose(() => {
-    dispose();
-    void client.dispose();
-  });
-  return queue;
+  return subscribeToEvents(url, id, after, eventFields);
 }
 
 describe('continuity', () => {
@@ -358,7 +334,7 @@ describe('continuity', () => {
     }
   });
 
-  it('refuses to start on a corrupt database with a clear error', () => {
+  it('refuses to start on a corrupt database with a clear error', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-corrupt-'));
     writeFileSync(
       path.join(dataDir, 'hub.db'),
@@ -366,9 +342,40 @@ describe('continuity', () => {
     );
     const parsed = parseConfig(['--data-dir', dataDir], {});
     if (!parsed.ok) throw new Error('config');
-    expect(() => buildApp(parsed.config)).toThrow(
+    await expect(buildApp(parsed.config).start()).rejects.toThrow(
       `cannot use data dir ${dataDir}: file is not a database`,
     );
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('releases what a failed start took: the port, the store, the tmux socket', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-failed-'));
+    const port = await freePort();
+    const redis = await freePort(); // nothing listens there
+    const parsed = parseConfig(
+      [
+        ...hubArgs({ port, dataDir, socket: `cch-failed-${process.pid}` }),
+        '--redis-url',
+        `redis://127.0.0.1:${redis}`,
+      ],
+      {},
+    );
+    if (!parsed.ok) throw new Error('config');
+    const silent = createLogger('silent');
+    await expect(buildApp(parsed.config, { logger: silent }).start()).rejects.toThrow(
+      `cannot reach Redis at redis://127.0.0.1:${redis}`,
+    );
+    // The port is free again, and the store can be opened by the next start.
+    const again = buildApp(
+      (
+        parseConfig(hubArgs({ port, dataDir, socket: `cch-failed-${process.pid}` }), {}) as {
+          config: HubConfig;
+        }
+      ).config,
+      { logger: silent },
+    );
+    expect((await again.start()).port).toBe(port);
+    await again.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 });

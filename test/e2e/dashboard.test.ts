@@ -2,11 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { launchChromium } from '../helpers/chromium.js';
+import { buildDashboard, launchChromium } from '../helpers/chromium.js';
 import { freePort } from '../helpers/hub-process.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { killTmuxServer } from '../helpers/tmux-probe.js';
@@ -44,14 +43,7 @@ describe('the dashboard', () => {
     });
 
   beforeAll(async () => {
-    // The hub serves dashboard/dist: build it from the sources under test.
-    await execa(
-      path.join(root, 'node_modules/.bin/vite'),
-      ['build', 'dashboard', '--logLevel', 'warn'],
-      {
-        cwd: root,
-      },
-    );
+    await buildDashboard();
     world = await startClaudeWorld();
     dataDir = mkdtempSync(path.join(tmpdir(), 'cch-dashboard-'));
     socket = `cch-dashboard-${process.pid}`;

@@ -1,13 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { launchChromium } from '../helpers/chromium.js';
+import { buildDashboard, launchChromium } from '../helpers/chromium.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** GraphiQL as a person uses it: its Monaco editors, the run button and the result pane. */
 class GraphiQL {
@@ -102,14 +97,7 @@ describe('GraphiQL, served from installed packages', () => {
   const hubs: TestHub[] = [];
 
   beforeAll(async () => {
-    // The dashboard links to GraphiQL: build it from the sources under test.
-    await execa(
-      path.join(root, 'node_modules/.bin/vite'),
-      ['build', 'dashboard', '--logLevel', 'warn'],
-      {
-        cwd: root,
-      },
-    );
+    await buildDashboard();
     world = await startClaudeWorld();
     browser = await launchChromium();
   }, 120_000);

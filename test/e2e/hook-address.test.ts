@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import {
@@ -15,7 +13,8 @@ import {
   stopHub,
   type HubProcess,
 } from '../helpers/hub-process.js';
-import { LiveQueue } from '../helpers/live-queue.js';
+import { subscribeToEvents } from '../helpers/event-subscription.js';
+import type { LiveQueue } from '../helpers/live-queue.js';
 import { panePid } from '../helpers/tmux-probe.js';
 
 const eventFields = `seq eventName payload
@@ -23,32 +22,8 @@ const eventFields = `seq eventName payload
   ... on PostToolUseEvent { toolResponse }
   ... on HubEventsMissedEvent { turnOver steps }`;
 
-function subscribeTo(url: string, id: string, after: number): LiveQueue<any> {
-  const client = createClient({
-    url: url.replace(/^http/, 'ws'),
-    webSocketImpl: WebSocket,
-    retryAttempts: 0,
-  });
-  const queue = new LiveQueue<any>();
-  const dispose = client.subscribe<any>(
-    {
-      query: `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${eventFields} } }`,
-      variables: { id, after },
-    },
-    {
-      next: (result) =>
-        result.errors
-          ? queue.fail(new Error(JSON.stringify(result.errors)))
-          : queue.push(result.data.sessionEvents),
-      error: (error) => queue.fail(error instanceof Error ? error : new Error(String(error))),
-      complete: () => queue.complete(),
-    },
-  );
-  queue.onDispose(() => {
-    dispose();
-    void client.dispose();
-  });
-  return queue;
+function subscribeTo(url: string, id: string, after: number | null): LiveQueue<any> {
+  return subscribeToEvents(url, id, after, eventFields);
 }
 
 const sessionQuery = `query($id: ID!) { session(id: $id) { status error } }`;

@@ -1,0 +1,73 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Hub } from '../api/hub.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { useHubSecurity } from '../auth/hub-security.js';
+import type { Principal, Tokens } from '../auth/tokens.js';
+import type { HubConfig } from '../config.js';
+import { ErrorCode, HubError } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { HubContext } from '../schema/context.js';
+import { schema } from '../schema/index.js';
+import type { AccessGate } from './access-gate.js';
+import { graphiqlPage } from './graphiql-page.js';
+
+/** What each request brings to yoga: the node request, and who the access gate says it is. */
+export interface ServerContext {
+  req: IncomingMessage;
+  res?: ServerResponse;
+  principal?: Principal;
+}
+
+export type HubYoga = YogaServerInstance<ServerContext, HubContext>;
+
+export interface HubYogaDeps {
+  readonly config: HubConfig;
+  readonly tokens: Tokens;
+  readonly gate: AccessGate;
+  /** The hub the schema calls: this process's, until it has joined its cluster. */
+  readonly hub: () => Hub;
+  readonly audit: AuditLog;
+  readonly log: Logger;
+}
+
+/**
+ * GraphQL over HTTP and SSE (and, through its envelop, graphql-ws): the schema, its security
+ * plugins, CORS for the allowed origins, masked errors, and GraphiQL served from installed files.
+ */
+export function hubYoga({ config, tokens, gate, hub, audit, log }: HubYogaDeps): HubYoga {
+  return createYoga<ServerContext, HubContext>({
+    schema,
+    context: ({ req, principal }): HubContext => {
+      if (!principal) throw new HubError(ErrorCode.Unauthenticated, 'not authenticated');
+      return { hub: hub(), audit, principal, address: req.socket.remoteAddress ?? '' };
+    },
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !gate.isAllowedOrigin(origin)) return false;
+      return {
+        origin: [origin],
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['authorization', 'content-type', 'accept', 'last-event-id'],
+        credentials: false,
+      };
+    },
+    maskedErrors: { isDev: false },
+    plugins: useHubSecurity(config),
+    // With tokens, subscriptions go over SSE, which carries the Headers pane's Authorization:
+    // GraphiQL's graphql-ws client sends those headers neither on the upgrade nor at
+    // connection_init.
+    graphiql: {
+      subscriptionsProtocol: tokens.configured ? 'SSE' : 'WS',
+      title: 'claude-code-hub',
+    },
+    renderGraphiQL: graphiqlPage(),
+    landingPage: false,
+    logging: {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (...args: unknown[]) => log.warn(args.map(String).join(' ')),
+      error: (...args: unknown[]) => log.error(args.map(String).join(' ')),
+    },
+  });
+}
