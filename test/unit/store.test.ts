@@ -43,8 +43,6 @@ function tables(db: Database.Database) {
   };
 }
 
-const ids = (records: readonly { id: string }[]) => records.map((r) => r.id).sort();
-
 describe('migrations', () => {
   it('bring a new database to the latest version, events in the rowid table', () => {
     const db = openDatabase(dataDir());
