@@ -61,6 +61,9 @@ export interface App {
   stop(): Promise<void>;
 }
 
+/** How long stopSession waits for claude's SessionEnd, and interruptSession for the turn. */
+const stopTimeoutMs = 5000;
+
 const forwarderPath = fileURLToPath(new URL('../hooks/forward.sh', import.meta.url));
 const dashboardDir = fileURLToPath(new URL('../dashboard/dist', import.meta.url));
 
@@ -93,12 +96,11 @@ async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   if (parts.pruner) clearInterval(parts.pruner);
   await parts.sessions?.close(stopSessions);
   parts.permissions?.close();
-  for (const client of parts.wsServer?.clients ?? []) client.terminate();
-  await new Promise((resolve) => (parts.wsServer ? parts.wsServer.close(resolve) : resolve(null)));
-  parts.server?.closeAllConnections();
-  await new Promise((resolve) =>
-    parts.server?.listening ? parts.server.close(resolve) : resolve(null),
-  );
+  const { wsServer, server } = parts;
+  for (const client of wsServer?.clients ?? []) client.terminate();
+  if (wsServer) await new Promise((resolve) => wsServer.close(resolve));
+  server?.closeAllConnections();
+  if (server?.listening) await new Promise((resolve) => server.close(resolve));
   await parts.hookListeners?.close();
   await parts.cluster?.close();
   parts.db?.close();
@@ -192,7 +194,7 @@ async function open(
         readyTimeoutMs: config.startTimeoutSeconds * 1000,
       },
       startTimeoutMs: config.startTimeoutSeconds * 1000,
-      stopTimeoutMs: 5000,
+      stopTimeoutMs,
       pollIntervalMs: 500,
       restartPolicy: {
         limit: config.restartLimit,
@@ -313,6 +315,7 @@ async function open(
         url: config.advertiseUrl || `http://${hookHost(config.host)}:${port}`,
         leaseMs: config.nodeLeaseSeconds * 1000,
         startTimeoutMs: config.startTimeoutSeconds * 1000,
+        stopTimeoutMs,
         retainEvents: config.retainEvents,
         subscriberBuffer: config.subscriberBuffer,
         log,

@@ -107,8 +107,6 @@ const httpStatus: Record<ErrorCode, number> = {
  * `httpStatus`. `cause` keeps what led to it, for the log; clients never see it.
  */
 export class HubError extends GraphQLError {
-  readonly code: ErrorCode;
-
   constructor(
     code: ErrorCode,
     message: string,
@@ -117,8 +115,11 @@ export class HubError extends GraphQLError {
   ) {
     super(message, { extensions: { ...extensions, code } });
     this.name = 'HubError';
-    this.code = code;
     if (options.cause !== undefined) this.cause = options.cause;
+  }
+
+  get code(): ErrorCode {
+    return this.extensions.code as ErrorCode;
   }
 
   get httpStatus(): number {

@@ -61,6 +61,8 @@ export interface ClusterOptions {
    * claude, before the call's own timeout (nodeCallTimeoutMs).
    */
   readonly startTimeoutMs: number;
+  /** How long stopping a session waits for its SessionEnd (an interrupt, for its turn). */
+  readonly stopTimeoutMs: number;
   readonly log: Logger;
 }
 
@@ -167,6 +169,7 @@ export class ClusterHub implements Hub {
     this.#client = new NodeClient(secret, {
       timeoutMs: nodeCallTimeoutMs,
       startTimeoutMs: options.startTimeoutMs,
+      stopTimeoutMs: options.stopTimeoutMs,
     });
     this.log = {
       read: async (sessionId: string, options?: ReadOptions) => {

@@ -140,6 +140,8 @@ export interface NodeCallBounds {
   readonly timeoutMs: number;
   /** --start-timeout: how long creating or resuming a session waits for claude. */
   readonly startTimeoutMs: number;
+  /** How long stopping a session waits for claude's SessionEnd, and an interrupt for the turn. */
+  readonly stopTimeoutMs: number;
 }
 
 /** The time each command may take on its owner by design. */
@@ -148,10 +150,9 @@ const commandTimeMs: {
 } = {
   create: (_, { startTimeoutMs }) => startTimeoutMs,
   resume: (_, { startTimeoutMs }) => startTimeoutMs,
-  // stopSession waits 5 s for SessionEnd; behind a stop already under way, twice that.
-  stop: () => 10_000,
-  // interruptSession waits 5 s for the turn to stop.
-  interrupt: () => 5_000,
+  // Behind a stop already under way, a stop waits twice as long.
+  stop: (_, { stopTimeoutMs }) => 2 * stopTimeoutMs,
+  interrupt: (_, { stopTimeoutMs }) => stopTimeoutMs,
   sendKeys: () => 0,
   enqueue: () => 0,
   ask: ({ timeoutMs }) => timeoutMs,

@@ -16,6 +16,8 @@ export interface HookAddress {
   reclaim(url: string): Promise<string | null>;
   /** Stops listening at an earlier URL no running session posts to any more. */
   release(url: string): Promise<void>;
+  /** The earlier URLs answered now. */
+  readonly reclaimed: readonly string[];
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
@@ -70,7 +72,6 @@ export class HookListeners implements HookAddress {
     await new Promise((resolve) => server.close(resolve));
   }
 
-  /** The earlier URLs listened on now. */
   get reclaimed(): string[] {
     return [...this.#servers.keys()];
   }

@@ -3,6 +3,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { Logger } from '../log.js';
 import { sendError } from './http-io.js';
+import { masked } from './masked-error.js';
 
 export interface PlainSseDeps {
   readonly exists: (sessionId: string) => boolean;
@@ -12,9 +13,8 @@ export interface PlainSseDeps {
 
 /** What a stream's failure tells the client: the hub's own errors, and nothing else. */
 function failure(error: unknown, log: Logger): { error: string; code: string } {
-  if (error instanceof HubError) return error.body;
-  log.error({ err: error }, 'event stream failed');
-  return { error: 'Unexpected error.', code: 'INTERNAL_SERVER_ERROR' };
+  const shown = masked(error, log);
+  return { error: shown.message, code: String(shown.extensions.code) };
 }
 
 /** Formats one event: `id` is the seq, so EventSource resumes with Last-Event-ID by itself. */

@@ -8,7 +8,7 @@ import {
   type ExecutionResult,
   type GraphQLFormattedError,
 } from 'graphql';
-import { maskError, type YogaServerInstance } from 'graphql-yoga';
+import type { YogaServerInstance } from 'graphql-yoga';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { withErrorCodes } from '../auth/hub-security.js';
@@ -18,6 +18,7 @@ import { SessionEventStream } from '../events/session-events.js';
 import type { Logger } from '../log.js';
 import { bearerSecret, type AccessGate, type ConnectionCounter } from './access-gate.js';
 import { runSelection } from './compiled-selection.js';
+import { masked } from './masked-error.js';
 
 /** yoga's enveloped execute (with its plugins), and the key of the operation, in rootValue. */
 interface Root {
@@ -28,17 +29,6 @@ interface Root {
   readonly id: string;
   readonly outbox: Outbox;
   readonly log: Logger;
-}
-
-/**
- * An error as a client may see it: a GraphQLError made on purpose (a HubError, a validation
- * error) as it is; anything unexpected (an ordinary Error thrown somewhere) masked as yoga masks
- * it over HTTP, and logged.
- */
-function masked(error: GraphQLError, log: Logger): GraphQLError {
-  const shown = maskError(error, 'Unexpected error.', false) as GraphQLError;
-  if (shown !== error) log.error({ err: error.originalError ?? error }, 'operation failed');
-  return shown;
 }
 
 /** The same error's JSON, without what yoga keeps for itself (`unexpected`, `http`). */
@@ -341,8 +331,8 @@ export function graphqlOverWebSocket<T extends object, U extends object>(
       ctx.extra.release = release;
       return true;
     },
-    execute: async (args) =>
-      maskedResult(await (args.rootValue as Root).execute(args as ExecutionArgs), limits.log),
+    // yoga's enveloped execute masks its results itself: only what bypasses it is masked here.
+    execute: (args) => (args.rootValue as Root).execute(args as ExecutionArgs),
     // An error a subscription's source throws, or one refusing an operation.
     onError: (_ctx, _id, _payload, errors) => errors.map((error) => maskedJson(error, limits.log)),
     subscribe: async (args) => {

@@ -125,9 +125,8 @@ export class SessionManager {
     url: '',
     reclaim: () => Promise.resolve('the hub has not started'),
     release: () => Promise.resolve(),
+    reclaimed: [],
   };
-  /** Earlier hook URLs the hub listens on again for sessions launched with them. */
-  readonly #reclaimed = new Set<string>();
   /** DISCONNECTED sessions whose screen showed the turn over on the last tick. */
   readonly #idleSeen = new Set<string>();
   #poller: NodeJS.Timeout | null = null;
@@ -199,8 +198,8 @@ export class SessionManager {
       if (found.kind === 'running') {
         const url = (record.hookUrl ??= hookSettingsUrl(record.settingsPath));
         const unreachable = url ? await hooks.reclaim(url) : 'its settings file is gone';
-        if (url && !unreachable && url !== hooks.url) this.#reclaimed.add(url);
-        await this.#adopt(record);
+        // Its settings file stays as claude read it at launch: claude does not read it again.
+        await this.#recordMissed(record);
         if (unreachable) this.#disconnect(record, unreachable);
       } else this.#finish(record, SessionStatus.Crashed, found.detail);
     }
@@ -394,13 +393,12 @@ export class SessionManager {
       permissions: this.#permissions.prune(retention.perSession, forget),
     };
     for (const id of forget) {
-      const record = this.#sessions.get(id)!;
+      this.#bySecretHash.delete(this.#sessions.get(id)!.hookSecretHash);
       this.#sessions.delete(id);
-      this.#bySecretHash.delete(record.hookSecretHash);
-      for (const [claudeId, owner] of this.#byClaudeId) {
-        if (owner === id) this.#byClaudeId.delete(claudeId);
-      }
       this.#changeWaiters.delete(id);
+    }
+    for (const [claudeId, owner] of this.#byClaudeId) {
+      if (forget.has(owner)) this.#byClaudeId.delete(claudeId);
     }
     this.#store.delete([...forget]);
     return pruned;
@@ -646,14 +644,6 @@ export class SessionManager {
   }
 
   /**
-   * Takes a session that kept running while the hub was down back under watch. Its settings file
-   * stays as claude read it at launch: claude does not read it again.
-   */
-  async #adopt(record: SessionRecord): Promise<void> {
-    await this.#recordMissed(record);
-  }
-
-  /**
    * Hook events of a time the hub did not hear the session are lost; when the transcript shows
    * the session went on, one HubEventsMissed event says what happened, and the status follows it.
    */
@@ -803,12 +793,11 @@ export class SessionManager {
 
   /** Stops listening on earlier hook URLs that no running session posts to any more. */
   async #releaseUnusedHookUrls(): Promise<void> {
-    for (const url of this.#reclaimed) {
+    for (const url of this.#hooks.reclaimed) {
       const used = [...this.#sessions.values()].some(
         (record) => isRunning(record.status) && record.hookUrl === url,
       );
       if (used) continue;
-      this.#reclaimed.delete(url);
       await this.#hooks.release(url);
       this.#options.log.info({ url }, 'no session posts hooks here any more');
     }

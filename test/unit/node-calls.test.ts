@@ -22,7 +22,7 @@ import { createLogger } from '../../src/log.js';
 import { MessageStatus, type MessageRecord } from '../../src/sessions/message.js';
 
 const secret = 'the-cluster-secret';
-const bounds = { timeoutMs: 200, startTimeoutMs: 1000 };
+const bounds = { timeoutMs: 200, startTimeoutMs: 1000, stopTimeoutMs: 1000 };
 
 /** Servers and clients a test started, disposed after it. */
 const leftovers: (() => Promise<void> | void)[] = [];
@@ -354,7 +354,7 @@ function typedCalls(nodeClient: NodeClient, node: NodeAddress): void {
 }
 
 describe('answerWithinMs', () => {
-  const defaults = { timeoutMs: nodeCallTimeoutMs, startTimeoutMs: 30_000 };
+  const defaults = { timeoutMs: nodeCallTimeoutMs, startTimeoutMs: 30_000, stopTimeoutMs: 5000 };
 
   it.each([
     ['create', { input: { cwd: '/' } }, 40_000],

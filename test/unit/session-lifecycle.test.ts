@@ -88,6 +88,7 @@ const hooksAt = (url: string, unreachable: string | null = null): HookAddress =>
   url,
   reclaim: async (other) => (other === url ? null : unreachable),
   release: async () => undefined,
+  reclaimed: [],
 });
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -307,6 +308,7 @@ describe('session lifecycle over a runtime', () => {
         return null;
       },
       release: async () => undefined,
+      reclaimed: [],
     });
     expect(reclaimed).toEqual(['http://127.0.0.1:4000/hooks']);
     expect(manager.get(kept.id)).toMatchObject({ status: 'IDLE', error: null });
