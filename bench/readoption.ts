@@ -10,8 +10,11 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ClaudeWorld } from '../test/helpers/claude-world.js';
-import { freePort, gqlData, hubArgs, spawnHub, stopHub } from '../test/helpers/hub-process.js';
+import { freePort } from '../harness/free-port.js';
+import { gqlData } from '../harness/graphql-http.js';
+import { hubArgs, spawnHub, stopHub } from '../harness/hub-process.js';
+import type { BenchWorld } from './claude-world.js';
+import type { Row } from './row.js';
 
 const modes = {
   'same port': 'same',
@@ -28,7 +31,7 @@ const ask = (url: string, id: string, text: string) =>
   );
 
 /** One restart of one kind: [ms from the ready line to IDLE, ms of the first ask]. */
-async function restartOnce(world: ClaudeWorld, mode: Mode, run: number): Promise<number[]> {
+async function restartOnce(world: BenchWorld, mode: Mode, run: number): Promise<number[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-bench-move-'));
   const socket = `cch-bench-move-${process.pid}-${run}-${mode}`;
   const port = await freePort();
@@ -75,17 +78,22 @@ async function restartOnce(world: ClaudeWorld, mode: Mode, run: number): Promise
 
 /** Each kind of restart `runs` times, or with `fallbackOnly` just the relaunch (the smoke run). */
 export async function readoption(
-  world: ClaudeWorld,
+  world: BenchWorld,
   options: { readonly runs: number; readonly fallbackOnly: boolean },
-  row: (metric: string, value: string) => void,
-): Promise<void> {
+): Promise<Row[]> {
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const rows: Row[] = [];
   for (const [label, mode] of Object.entries(modes)) {
     if (options.fallbackOnly && mode !== 'taken') continue;
     const times: number[][] = [];
     for (let run = 0; run < options.runs; run++) times.push(await restartOnce(world, mode, run));
     const idle = median(times.map(([ms]) => ms!));
     const turn = median(times.map(([, ms]) => ms!));
-    row(label, `IDLE ${(idle / 1000).toFixed(2)} s, turn ${(turn / 1000).toFixed(2)} s`);
+    rows.push({
+      section: 'hub back (median)',
+      metric: label,
+      value: `IDLE ${(idle / 1000).toFixed(2)} s, turn ${(turn / 1000).toFixed(2)} s`,
+    });
   }
+  return rows;
 }

@@ -17,6 +17,7 @@ export class FakeClock implements Clock {
     };
   }
 
+  /** Resolves once advance() has moved the clock `ms` on; no real time passes. */
   sleep(ms: number): Promise<void> {
     return new Promise((resolve) => this.after(ms, resolve));
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
-import { freePort } from './hub-process.js';
+import { freePort } from './free-port.js';
 
 export interface RedisServer {
   readonly url: string;

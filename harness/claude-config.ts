@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The pinned CLI from devDependencies. */
+export const claudeBin = fileURLToPath(new URL('../node_modules/.bin/claude', import.meta.url));
+
+export interface ClaudeConfig {
+  /** The environment a hub passes to its sessions: stand-in URL, key, config dir. */
+  readonly env: Record<string, string | undefined>;
+  /** A new, trusted working directory. */
+  makeCwd(name?: string): string;
+  /** A directory outside the trusted root (claude shows its trust dialog there). */
+  makeUntrustedCwd(): string;
+  /** Removes the config dir and every directory made. */
+  remove(): Promise<void>;
+}
+
+/**
+ * What the real claude CLI needs to run offline against a local Anthropic stand-in at
+ * `anthropicUrl`: a config dir with onboarding done, the test key approved (unless
+ * `approveKey: false`), and one trusted root for every cwd.
+ */
+export function writeClaudeConfig(
+  anthropicUrl: string,
+  options: { approveKey?: boolean } = {},
+): ClaudeConfig {
+  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cch-world-')));
+  const configDir = path.join(root, 'config');
+  const trusted = path.join(root, 'work');
+  mkdirSync(configDir);
+  mkdirSync(trusted);
+  const apiKey = `sk-ant-test-${'x'.repeat(12)}${Date.now()}`;
+  writeFileSync(
+    path.join(configDir, '.claude.json'),
+    JSON.stringify({
+      hasCompletedOnboarding: true,
+      customApiKeyResponses: {
+        approved: options.approveKey === false ? [] : [apiKey.slice(-20)],
+        rejected: [],
+      },
+      projects: { [trusted]: { hasTrustDialogAccepted: true } },
+    }),
+  );
+  let count = 0;
+  return {
+    env: {
+      ...process.env,
+      ANTHROPIC_BASE_URL: anthropicUrl,
+      ANTHROPIC_API_KEY: apiKey,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      CLAUDE_CONFIG_DIR: configDir,
+    },
+    makeCwd(name = 'cwd') {
+      const dir = path.join(trusted, `${name}-${++count}`);
+      mkdirSync(dir);
+      return dir;
+    },
+    makeUntrustedCwd() {
+      const dir = path.join(root, `untrusted-${++count}`);
+      mkdirSync(dir);
+      return dir;
+    },
+    async remove() {
+      // claude processes that were just killed may still write to the config dir for a moment.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        try {
+          rmSync(root, { recursive: true, force: true });
+          return;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      }
+    },
+  };
+}
