@@ -25,7 +25,7 @@ import { hubYoga } from './http/hub-yoga.js';
 import { plainSse } from './http/plain-sse.js';
 import { apiRoute, healthRoute, postRoute, router } from './http/routes.js';
 import { staticFiles } from './http/static-files.js';
-import { graphqlOverWebSocket } from './http/websocket.js';
+import { graphqlOverWebSocket } from './http/graphql-ws-server.js';
 import { createLogger, type Logger } from './log.js';
 import { HubMetrics } from './metrics.js';
 import { PermissionBroker } from './permissions/permission-broker.js';
@@ -286,12 +286,12 @@ async function open(
       log,
     ),
   ));
-  parts.wsServer = graphqlOverWebSocket(server, yoga, {
-    gate,
-    connections,
-    maxSubscriptions: config.maxSubscriptions,
-    log,
-  });
+  parts.wsServer = graphqlOverWebSocket(
+    server,
+    yoga,
+    { gate, connections, maxSubscriptions: config.maxSubscriptions, log },
+    config.graphqlWsServer,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

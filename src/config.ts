@@ -2,6 +2,10 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { logLevels, type LogLevel } from './log.js';
 
+/** graphql-ws servers: the hub's own, which shares each event's bytes, or graphql-ws' own. */
+export const wsServerKinds = ['hub', 'library'] as const;
+export type WsServerKind = (typeof wsServerKinds)[number];
+
 /** Everything the hub can be told at start. */
 export interface HubConfig {
   readonly port: number;
@@ -62,6 +66,8 @@ export interface HubConfig {
   readonly maxTokens: number;
   /** Subscriptions one graphql-ws connection may run at once. */
   readonly maxSubscriptions: number;
+  /** Which graphql-ws server answers WebSocket clients. */
+  readonly graphqlWsServer: WsServerKind;
   /** Open WebSocket connections and event streams one token may hold. */
   readonly maxConnections: number;
   /** Sessions that may be live (not STOPPED or CRASHED) at once. */
@@ -95,6 +101,7 @@ interface OptionSpec {
     | 'boolean'
     | 'expiry'
     | 'level'
+    | 'ws-server'
     | 'url';
   readonly default: string | number | boolean | readonly string[];
   readonly description: string;
@@ -351,6 +358,15 @@ export const optionSpecs: readonly OptionSpec[] = [
     description: 'Subscriptions one graphql-ws connection may run at once.',
   },
   {
+    flag: 'graphql-ws-server',
+    env: 'CLAUDE_HUB_GRAPHQL_WS_SERVER',
+    key: 'graphqlWsServer',
+    kind: 'ws-server',
+    default: 'hub',
+    description:
+      "graphql-ws server: hub (writes each event's message once for all its subscribers) or library (graphql-ws' own).",
+  },
+  {
     flag: 'max-connections',
     env: 'CLAUDE_HUB_MAX_CONNECTIONS',
     key: 'maxConnections',
@@ -443,6 +459,9 @@ function parseValue(spec: OptionSpec, raw: string, source: string): OptionValue 
     }
     case 'expiry':
       if (raw !== 'ask' && raw !== 'deny') throw bad('ask or deny');
+      return raw;
+    case 'ws-server':
+      if (!wsServerKinds.includes(raw as WsServerKind)) throw bad(wsServerKinds.join(' or '));
       return raw;
     case 'boolean':
       if (!['1', '0', 'true', 'false'].includes(raw)) throw bad('1, 0, true or false');

@@ -29,22 +29,20 @@ import {
   type NodeResult,
 } from './node-ops.js';
 import { NodeRegistry, type NodeState } from './node-registry.js';
-import { RecordMirror, type RecordChange, type RecordView } from './record-mirror.js';
+import {
+  RecordMirror,
+  type MessageView,
+  type PermissionView,
+  type RecordChange,
+  type RecordView,
+  type SessionView,
+} from './record-mirror.js';
 import { connectRedis } from './redis-connection.js';
 import { RedisEventLog } from './redis-event-log.js';
 import { RedisKeys, type RecordKind } from './redis-keys.js';
 import { RemoteEvent, toWire } from './remote-event.js';
 import { StreamMirror } from './stream-mirror.js';
 import { StreamWatcher } from './stream-watcher.js';
-
-/** A session as its owner shares it: the record, with what only the owner can work out. */
-export interface SessionView extends SessionRecord, RecordView {
-  readonly attachCommand: string;
-  /** The seq of its last stored event when the view was made. */
-  readonly lastSeq: number;
-}
-type PermissionView = PermissionRecord & RecordView;
-export type MessageView = MessageRecord & RecordView;
 
 export interface ClusterOptions {
   readonly redisUrl: string;

@@ -1,7 +1,7 @@
 import { describeValue } from '../errors.js';
 import type { Decision, DecisionResult } from '../permissions/permission-request.js';
 import type { AskOutcome, CreateSessionInput } from '../sessions/session-manager.js';
-import type { MessageView, SessionView } from './cluster-hub.js';
+import type { MessageView, SessionView } from './record-mirror.js';
 import type { WireEvent } from './remote-event.js';
 
 type AskReply = Extract<AskOutcome, { kind: 'reply' }>;

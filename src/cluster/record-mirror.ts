@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
+import type { PermissionRecord } from '../permissions/permission-request.js';
+import type { MessageRecord } from '../sessions/message.js';
+import type { SessionRecord } from '../sessions/session.js';
 import type { RecordKind, RedisKeys } from './redis-keys.js';
 
 /** A record as its owner publishes it: what any node needs to answer for it. */
@@ -8,6 +11,15 @@ export interface RecordView {
   /** The node that owns the record. */
   readonly node: string;
 }
+
+/** A session as its owner shares it: the record, with what only the owner can work out. */
+export interface SessionView extends SessionRecord, RecordView {
+  readonly attachCommand: string;
+  /** The seq of its last stored event when the view was made. */
+  readonly lastSeq: number;
+}
+export type PermissionView = PermissionRecord & RecordView;
+export type MessageView = MessageRecord & RecordView;
 
 export interface RecordChange {
   readonly kind: RecordKind;

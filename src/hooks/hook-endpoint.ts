@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseHookBody } from '../events/hook-event.js';
+import { parseHookBody, type HookPayload, type StoredEvent } from '../events/hook-event.js';
 import { isHubEvent } from '../events/registry.js';
 import type { Logger } from '../log.js';
 import type { HubMetrics } from '../metrics.js';
-import type { SessionManager } from '../sessions/session-manager.js';
 import { bearerSecret } from '../http/access-gate.js';
 import { ErrorCode, HubError } from '../errors.js';
 import { readBody, sendError, sendJson } from '../http/http-io.js';
@@ -21,6 +20,29 @@ function closedSignal(res: ServerResponse): AbortSignal {
   return closed.signal;
 }
 
+export type IngestResult =
+  | {
+      readonly ok: true;
+      readonly event: StoredEvent;
+      /** The hook answer: `{}` at once, or a PermissionRequest's decision when it comes. */
+      readonly answer: Promise<Record<string, unknown>>;
+    }
+  | { readonly ok: false; readonly error: HubError };
+
+/** Where posted events go: the session lifecycle, which knows each session's hook secret. */
+export interface HookSink {
+  /**
+   * Stores and publishes one event of the session the secret names; `closed` aborts when the
+   * poster gives up waiting for the answer.
+   */
+  ingest(
+    secret: string,
+    raw: string,
+    payload: HookPayload,
+    closed: AbortSignal,
+  ): Promise<IngestResult>;
+}
+
 export interface HookEndpointOptions {
   /** Larger bodies are refused with 413 (tool responses can be megabytes). */
   readonly maxBodyBytes: number;
@@ -33,7 +55,7 @@ export interface HookEndpointOptions {
  * then answers `{}`, or for a PermissionRequest the decision once there is one. Every refusal
  * is a JSON `{error, code}` with a 4xx status.
  */
-export function hookEndpoint(sessions: SessionManager, options: HookEndpointOptions) {
+export function hookEndpoint(sessions: HookSink, options: HookEndpointOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const secret = bearerSecret(req.headers.authorization);

@@ -15,6 +15,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { Logger } from '../log.js';
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
+import type { IngestResult } from '../hooks/hook-endpoint.js';
 import type { HookAddress } from '../hooks/hook-listeners.js';
 import { hookSecretEnv, hookSettings, hookSettingsUrl } from '../hooks/settings.js';
 import type { RecordTable } from '../store/record-table.js';
@@ -79,15 +80,6 @@ export type AskOutcome =
     }
   | { readonly kind: 'timeout'; readonly message: MessageRecord; readonly waitedMs: number }
   | { readonly kind: 'failed'; readonly message: MessageRecord };
-
-export type IngestResult =
-  | {
-      readonly ok: true;
-      readonly event: StoredEvent;
-      /** The hook answer: `{}` at once, or a PermissionRequest's decision when it comes. */
-      readonly answer: Promise<Record<string, unknown>>;
-    }
-  | { readonly ok: false; readonly error: HubError };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,25 +1,38 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HubCloseCode } from '../../src/http/websocket.js';
+import { wsServerKinds } from '../../src/config.js';
+import { HubCloseCode } from '../../src/http/graphql-ws-server.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { claudeBin } from '../../harness/claude-config.js';
+import { hookSecret } from '../../harness/session-secret.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { subscribeToEvents } from '../helpers/event-subscription.js';
+import type { LiveQueue } from '../helpers/live-queue.js';
 import { openSse } from '../helpers/sse.js';
 import { expectErrorLog } from '../helpers/unexpected-output.js';
 
+/** The next `n` values of a subscription. */
+async function take<T>(queue: LiveQueue<T>, n: number): Promise<T[]> {
+  const values: T[] = [];
+  while (values.length < n) values.push(await queue.next());
+  return values;
+}
+
 const masked = { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 
-describe('errors and closes a client sees', () => {
+describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
   let world: ClaudeWorld;
   let hub: TestHub;
   const leftovers: (() => unknown)[] = [];
+  const serverArgs = ['--graphql-ws-server', kind];
 
   beforeAll(async () => {
     world = await startClaudeWorld();
     hub = await startHub({
       env: world.env,
-      args: ['--claude-bin', claudeBin],
+      args: ['--claude-bin', claudeBin, ...serverArgs],
     });
   });
 
@@ -42,6 +55,55 @@ describe('errors and closes a client sees', () => {
     leftovers.push(() => client.dispose());
     return client;
   }
+
+  it('sends every event to every subscriber, in order, shared or not, live and replayed', async () => {
+    const { createSession: session } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+      { cwd: world.makeCwd() },
+    );
+    const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
+    const post = (n: number) =>
+      fetch(`${hub.baseUrl}/hooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({
+          hook_event_name: 'Notification',
+          session_id: '7d1c3a40-0c11-4b8e-9a43-3f2f0a4b5c6d',
+          message: `note ${n}`,
+        }),
+      });
+    // The SessionStart of claude comes first; the subscriptions start after it.
+    const first = subscribeToEvents(hub.url, session.id, 0, 'seq');
+    const { seq: start } = await first.next();
+    first.dispose();
+    const same = [1, 2].map(() => subscribeToEvents(hub.url, session.id, start, 'seq payload'));
+    const other = subscribeToEvents(hub.url, session.id, start, 'seq eventName');
+    for (const queue of [...same, other]) leftovers.push(() => queue.dispose());
+    for (let n = 1; n <= 20; n++) expect((await post(n)).status).toBe(200);
+    const seqs = Array.from({ length: 20 }, (_, i) => start + 1 + i);
+    for (const queue of same) {
+      const events = await take(queue, 20);
+      expect(events.map((event) => event.seq)).toEqual(seqs);
+      expect(events.map((event) => event.payload.message)).toEqual(
+        seqs.map((_, i) => `note ${i + 1}`),
+      );
+    }
+    const others = await take(other, 20);
+    expect(others).toEqual(seqs.map((seq) => ({ seq, eventName: 'Notification' })));
+    const replay = subscribeToEvents(hub.url, session.id, start, 'seq');
+    leftovers.push(() => replay.dispose());
+    expect((await take(replay, 20)).map((event) => event.seq)).toEqual(seqs);
+  });
+
+  it('refuses a message only a server sends with 4400, as the protocol asks', async () => {
+    const ws = new WebSocket(hub.url.replace(/^http/, 'ws'), 'graphql-transport-ws');
+    const closed = new Promise<number>((resolve) => ws.once('close', resolve));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'connection_init' }));
+    await new Promise((resolve) => ws.once('message', resolve));
+    ws.send(JSON.stringify({ id: '1', type: 'next', payload: { data: null } }));
+    expect(await closed).toBe(4400);
+  });
 
   it('masks an unexpected error on every transport, as yoga does, and logs it', async () => {
     const { createSession } = await hub.data(
@@ -93,7 +155,7 @@ describe('errors and closes a client sees', () => {
   });
 
   it('closes a connection over --max-connections with a code of its own, which clients retry', async () => {
-    const limited = await startHub({ args: ['--max-connections', '1'] });
+    const limited = await startHub({ args: ['--max-connections', '1', ...serverArgs] });
     leftovers.push(() => limited.stop());
     const holder = wsClient({ lazy: false, onNonLazyError: () => undefined }, limited);
     await new Promise((resolve) => holder.on('connected', resolve));
@@ -105,6 +167,7 @@ describe('errors and closes a client sees', () => {
         onNonLazyError: () => undefined,
         retryAttempts: 50,
         shouldRetry: () => true,
+        // The client's back-off between attempts, not a wait of the test's.
         retryWait: () => new Promise((resolve) => setTimeout(resolve, 50)),
       },
       limited,

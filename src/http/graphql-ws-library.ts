@@ -1,0 +1,82 @@
+import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import type { WebSocketServer } from 'ws';
+import { withErrorCodes } from '../auth/hub-security.js';
+import { SessionEventStream } from '../events/session-events.js';
+import type { Logger } from '../log.js';
+import { runSelection } from './compiled-selection.js';
+import { maskedResult, type HubServerOptions, type Root } from './graphql-ws-server.js';
+
+/**
+ * Results by published event and operation key: subscribers running the same operation with
+ * the same variables share one execution per event. Subscription results depend only on the
+ * event, never on the connection.
+ */
+const shared = new WeakMap<object, Map<string, Promise<ExecutionResult> | ExecutionResult>>();
+
+/**
+ * A subscription's results: each event of its source run through the operation's selection
+ * (compiled by graphql-jit), once per event for all who share the key; a replayed event is
+ * this subscriber's alone, and is not shared. return() (the client's `complete`, or the
+ * connection closing) ends the source at once, not after its next event as an async
+ * generator's would.
+ */
+class Selections implements AsyncIterableIterator<ExecutionResult> {
+  readonly #source: AsyncIterator<unknown>;
+  readonly #events: SessionEventStream | null;
+  readonly #args: ExecutionArgs;
+  readonly #log: Logger;
+
+  constructor(source: AsyncIterable<unknown>, args: ExecutionArgs, log: Logger) {
+    this.#source = source[Symbol.asyncIterator]();
+    this.#events = this.#source instanceof SessionEventStream ? this.#source : null;
+    this.#args = args;
+    this.#log = log;
+  }
+
+  async next(): Promise<IteratorResult<ExecutionResult>> {
+    const step = await this.#source.next();
+    if (step.done) return { value: undefined, done: true };
+    return { value: await this.#result(step.value), done: false };
+  }
+
+  #result(event: unknown): Promise<ExecutionResult> | ExecutionResult {
+    const run = () => {
+      const result = runSelection(this.#args, event);
+      const mask = (r: ExecutionResult) => maskedResult(r, this.#log);
+      return 'then' in result ? result.then(mask) : mask(result);
+    };
+    if (this.#events?.replaying || typeof event !== 'object' || event === null) return run();
+    const { key } = this.#args.rootValue as Root;
+    let results = shared.get(event);
+    if (!results) shared.set(event, (results = new Map()));
+    let result = results.get(key);
+    if (result === undefined) results.set(key, (result = run()));
+    return result;
+  }
+
+  return(): Promise<IteratorResult<ExecutionResult>> {
+    void this.#source.return?.().catch(() => undefined);
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+/** graphql-ws' own server (`useServer` from graphql-ws/use/ws), with the hub's options. */
+export function useLibraryServer(
+  wsServer: WebSocketServer,
+  options: (subscribe: NonNullable<HubServerOptions['subscribe']>) => HubServerOptions,
+  log: Logger,
+): void {
+  const subscribe = async (args: ExecutionArgs) => {
+    const source = await createSourceEventStream({ ...args, rootValue: undefined });
+    if (!(Symbol.asyncIterator in source)) {
+      return maskedResult(withErrorCodes(source as ExecutionResult), log);
+    }
+    return new Selections(source, args, log);
+  };
+  useServer({ ...options(subscribe), isProd: true }, wsServer);
+}

@@ -1,0 +1,194 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import { CloseCode, handleProtocols, type ServerOptions } from 'graphql-ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Principal } from '../auth/tokens.js';
+import type { WsServerKind } from '../config.js';
+import { ErrorCode, HubError } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { HubYoga } from './hub-yoga.js';
+import { bearerSecret, type AccessGate, type ConnectionCounter } from './access-gate.js';
+import { useFramedServer } from './graphql-ws-framed.js';
+import { useLibraryServer } from './graphql-ws-library.js';
+import { masked } from './masked-error.js';
+
+/**
+ * Close codes of the hub's own, outside the ones graphql-ws reserves (4004, 4005, 4400-4504):
+ * its clients take those for graphql-ws' meanings, and give up for good on some (4429 is its
+ * TooManyInitialisationRequests).
+ */
+export const HubCloseCode = {
+  /** The token holds --max-connections already: a client retries, as after any other close. */
+  TooManyConnections: 4029,
+} as const;
+
+export interface WebSocketLimits {
+  readonly gate: AccessGate;
+  readonly connections: ConnectionCounter;
+  /** Subscriptions one connection may run at once. */
+  readonly maxSubscriptions: number;
+  readonly log: Logger;
+}
+
+/** What the hub keeps on each connection, beside its socket and upgrade request. */
+export interface Extra {
+  readonly socket: WebSocket;
+  readonly request: IncomingMessage;
+  principal?: Principal;
+  release?: () => void;
+}
+
+/** What onSubscribe hands to execute and subscribe for one operation, as its root value. */
+export interface Root {
+  /** yoga's enveloped execute, with its plugins (its results come masked). */
+  readonly execute: (args: ExecutionArgs) => Promise<ExecutionResult> | ExecutionResult;
+  /** The operation and its variables: subscribers with the same key share each result. */
+  readonly key: string;
+  /** The subscription's id on its connection. */
+  readonly id: string;
+  readonly extra: Extra;
+}
+
+/** The options every graphql-ws server of the hub takes; each adds how it subscribes. */
+export type HubServerOptions = ServerOptions<Record<string, unknown>, Extra>;
+
+/** A result whose errors a client may see. */
+export function maskedResult(result: ExecutionResult, log: Logger): ExecutionResult {
+  if (!result.errors) return result;
+  const errors = result.errors.map((error) => masked(error, log));
+  return errors.every((error, i) => error === result.errors![i]) ? result : { ...result, errors };
+}
+
+/**
+ * The token of a connection: `authorization: "Bearer <token>"` (or `token: "<token>"`) in
+ * connectionParams, or the Authorization header of the upgrade request.
+ */
+function connectionAuthorization(
+  params: Record<string, unknown> | undefined,
+  request: IncomingMessage,
+) {
+  const given = params?.authorization ?? params?.Authorization;
+  if (given !== undefined) return given;
+  if (typeof params?.token === 'string') return `Bearer ${params.token}`;
+  return request.headers.authorization;
+}
+
+/**
+ * Message types only a server sends. graphql-ws' server throws on receiving one, which a ws
+ * binding reports as an internal error (4500). Made invalid as they are parsed, they are
+ * refused as the protocol asks: 4400.
+ */
+const serverOnly = new Set(['connection_ack', 'next', 'error']);
+function refuseServerMessages(key: string, value: unknown): unknown {
+  if (key !== '' || typeof value !== 'object' || value === null) return value;
+  const type = (value as { type?: unknown }).type;
+  return typeof type === 'string' && serverOnly.has(type) ? { type: null } : value;
+}
+
+/**
+ * The hub's side of graphql-ws, the same for both servers: the token checked at
+ * connection_init (4403 when missing or unknown, 4029 over --max-connections), each operation
+ * parsed, validated and given its context by yoga's envelop, as yoga's example wires it, so its
+ * plugins and masking apply as over HTTP; each field checks the caller's scope as it resolves
+ * or subscribes. `subscribe` is the server's own.
+ */
+function hubOptions(
+  yoga: HubYoga,
+  limits: WebSocketLimits,
+  subscribe: NonNullable<HubServerOptions['subscribe']>,
+): HubServerOptions {
+  return {
+    jsonMessageReviver: refuseServerMessages,
+    onConnect: (ctx) => {
+      const authorization = connectionAuthorization(ctx.connectionParams, ctx.extra.request);
+      const principal = limits.gate.authenticate(authorization);
+      if (!principal) {
+        const reason =
+          bearerSecret(authorization) === undefined ? 'missing token' : 'unknown token';
+        ctx.extra.socket.close(CloseCode.Forbidden, reason);
+        return false;
+      }
+      const release = limits.connections.acquire(principal.name);
+      if (!release) {
+        ctx.extra.socket.close(
+          HubCloseCode.TooManyConnections,
+          `token "${principal.name}" has too many connections`,
+        );
+        return false;
+      }
+      ctx.extra.principal = principal;
+      ctx.extra.release = release;
+      return true;
+    },
+    onClose: (ctx) => ctx.extra.release?.(),
+    onSubscribe: async (ctx, id, params) => {
+      if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptions) {
+        return [
+          new HubError(
+            ErrorCode.TooManySubscriptions,
+            `this connection runs ${limits.maxSubscriptions} subscriptions already; complete one first`,
+          ),
+        ];
+      }
+      const enveloped = yoga.getEnveloped({
+        ...ctx,
+        req: ctx.extra.request,
+        socket: ctx.extra.socket,
+        principal: ctx.extra.principal,
+        params,
+      });
+      try {
+        const document = enveloped.parse(params.query);
+        const errors = enveloped.validate(enveloped.schema, document);
+        if (errors.length > 0) return errors;
+        const root: Root = {
+          execute: enveloped.execute,
+          key: `${params.operationName ?? ''}\0${params.query}\0${JSON.stringify(params.variables ?? {})}`,
+          id,
+          extra: ctx.extra,
+        };
+        return {
+          schema: enveloped.schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: root,
+        };
+      } catch (error) {
+        return [masked(error, limits.log)];
+      }
+    },
+    execute: (args) => (args.rootValue as Root).execute(args as ExecutionArgs),
+    subscribe,
+    // An error a subscription's source throws, or one refusing an operation.
+    onError: (_ctx, _id, _payload, errors) =>
+      errors.map((error) => masked(error, limits.log).toJSON()),
+  };
+}
+
+/**
+ * graphql-ws at yoga's endpoint, on the HTTP server; browser upgrades from other origins are
+ * refused. `kind` picks the server: graphql-ws' own (`useServer`), or the hub's, which writes
+ * each event's message once for all its subscribers (see README, Performance).
+ */
+export function graphqlOverWebSocket(
+  server: Server,
+  yoga: HubYoga,
+  limits: WebSocketLimits,
+  kind: WsServerKind,
+): WebSocketServer {
+  const wsServer = new WebSocketServer({
+    server,
+    path: yoga.graphqlEndpoint,
+    handleProtocols,
+    verifyClient: ({ req }, done) => {
+      const refusal = limits.gate.browserRefusal(req.headers);
+      if (refusal && !refusal.ok) done(false, refusal.error.httpStatus, refusal.error.message);
+      else done(true);
+    },
+  });
+  const use = kind === 'library' ? useLibraryServer : useFramedServer;
+  use(wsServer, (subscribe) => hubOptions(yoga, limits, subscribe), limits.log);
+  return wsServer;
+}
