@@ -1,6 +1,7 @@
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -72,18 +73,20 @@ describe('the claude-code-hub command line against a running hub', () => {
     const sent = await cli(['send', id, `run: touch ${world.makeCwd()}/made && echo cli-ok`]);
     expect(sent.exitCode).toBe(0);
     expect(sent.stdout).toMatch(/^[0-9a-f-]{36} (QUEUED|SENT)$/);
-    let requestId = '';
-    const deadline = Date.now() + 60_000;
-    while (!requestId && Date.now() < deadline) {
-      const attention = await cli(['attention', '--json']);
-      expect(attention.exitCode).toBe(0);
-      const items = attention.stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line));
-      requestId = items.find((item) => item.reason === 'PERMISSION')?.permissionRequest.id ?? '';
-      if (!requestId) await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    const requestId: string = await vi.waitFor(
+      async () => {
+        const attention = await cli(['attention', '--json']);
+        expect(attention.exitCode).toBe(0);
+        const items = attention.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line));
+        const item = items.find((entry) => entry.reason === 'PERMISSION');
+        expect(item, attention.stdout).toBeDefined();
+        return item.permissionRequest.id;
+      },
+      { timeout: 60_000, interval: 300 },
+    );
     expect((await cli(['attention'])).stdout).toMatch(
       /^REASON\s+WAITING\s+SESSION\s+WHAT\nPERMISSION\s/,
     );
@@ -96,12 +99,12 @@ describe('the claude-code-hub command line against a running hub', () => {
 
   it('stops, tails the whole stream as JSON lines, and resumes', async () => {
     // Wait for the approved tool's turn to finish before stopping.
-    const until = Date.now() + 60_000;
-    for (;;) {
-      const { stdout } = await cli(['ls', '--json']);
-      if (JSON.parse(stdout).status === 'IDLE' || Date.now() > until) break;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    await expect
+      .poll(async () => JSON.parse((await cli(['ls', '--json'])).stdout).status, {
+        timeout: 60_000,
+        interval: 300,
+      })
+      .toBe('IDLE');
     expect(await cli(['stop', id])).toMatchObject({ exitCode: 0, stdout: `${id} STOPPED` });
     const tailed = await cli(['tail', id, '--after', '0', '--json']);
     expect(tailed.exitCode).toBe(0);

@@ -1,22 +1,17 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import {
-  freePort,
-  gqlData,
-  spawnHub,
-  stopHub,
-  type HubProcess,
-  hubArgs,
-} from '../helpers/hub-process.js';
+import { freePort } from '../../harness/free-port.js';
+import { gqlData } from '../../harness/graphql-http.js';
+import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
+import { spawnHub } from '../helpers/hub-process.js';
 import { LiveQueue } from '../helpers/live-queue.js';
-import { startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { startRedis, type RedisServer } from '../../harness/redis-server.js';
 import { expectErrorLog } from '../helpers/unexpected-output.js';
 
 const leaseSeconds = 2;
@@ -78,19 +73,20 @@ function subscribe(node: Node, id: string, after: number): LiveQueue<Event> {
   );
 }
 
-/** Polls until `check` passes, returning its last value. */
-async function eventually<T>(
+/** Reads until `check` passes, returning the value that passed. */
+function eventually<T>(
   read: () => Promise<T>,
   check: (value: T) => boolean,
   timeoutMs: number,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!check(value)) throw new Error(`still ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 function expectContiguous(events: readonly Event[], from = 1): void {
@@ -319,8 +315,9 @@ describe('hub nodes on one Redis', () => {
   });
 
   it('shows the sessions of a killed node as UNREACHABLE, and re-adopts them when it returns', async () => {
-    const onA = subscribe(node('a'), sessionId, seen.length);
-    await sleep(300); // the subscription joins B's stream
+    // The last seen event, replayed, says A has joined B's stream.
+    const onA = subscribe(node('a'), sessionId, seen.length - 1);
+    expect((await onA.next()).seq).toBe(seen.length);
     node('b').hub.process.kill('SIGKILL');
     await node('b').hub.process;
     const statusOnA = () =>
@@ -415,7 +412,17 @@ describe('hub nodes on one Redis', () => {
       (made) => made,
       30_000,
     );
-    await sleep(1000); // the rest of the turn is stored on B meanwhile
+    // The rest of the turn is stored on B meanwhile.
+    await eventually(
+      () =>
+        data(
+          node('b'),
+          `query($id: ID!, $after: Int) { session(id: $id) { events(after: $after, limit: 1000) { eventName } } }`,
+          { id: sessionId, after: seen.length },
+        ),
+      (d) => d.session.events.some((event: { eventName: string }) => event.eventName === 'Stop'),
+      30_000,
+    );
 
     await redis.start();
     await eventually(readyOnB, (r) => r.status === 200, 15_000);

@@ -3,31 +3,27 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { parseConfig, type HubConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { freePort, gqlData, spawnHub, hubArgs } from '../helpers/hub-process.js';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { freePort } from '../../harness/free-port.js';
+import { gqlData } from '../../harness/graphql-http.js';
+import { hubArgs } from '../../harness/hub-process.js';
+import { spawnHub } from '../helpers/hub-process.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { subscribeToEvents } from '../helpers/event-subscription.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
-import { hookSecret } from '../helpers/session-secret.js';
-import { killTmuxServer, panePid, waitForScreen } from '../helpers/tmux-probe.js';
+import { hookSecret } from '../../harness/session-secret.js';
+import { killTmuxServer, panePid, waitForScreen } from '../../harness/tmux-server.js';
 
 const eventFields = `__typename seq eventName payload
   ... on SessionStartEvent { source }
   ... on SessionEndEvent { reason }
   ... on PostToolUseEvent { toolResponse }
   ... on HubEventsMissedEvent { since until stepCount steps turnOver }`;
-
-async function waitFor(ready: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error('condition never held');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 function subscribeTo(url: string, id: string, after: number | null): LiveQueue<any> {
   return subscribeToEvents(url, id, after, eventFields);
@@ -166,9 +162,12 @@ describe('continuity', () => {
       await send(session.id, 'before the crash');
       const [stop] = (await events.until((e) => e.eventName === 'Stop', 30_000)).slice(-1);
       // Kill it once the transcript holds the turn (claude writes it a moment after Stop).
-      await waitFor(() =>
-        readFileSync(stop.payload.transcript_path, 'utf8').includes('echo: before the crash'),
-      );
+      await expect
+        .poll(() => readFileSync(stop.payload.transcript_path, 'utf8'), {
+          timeout: 10_000,
+          interval: 50,
+        })
+        .toContain('echo: before the crash');
       process.kill(await panePid(hub.config.tmuxSocket, session.tmuxSession), 'SIGKILL');
 
       const restarted = await events.until((e) => e.eventName === 'SessionStart', 30_000);
@@ -188,15 +187,20 @@ describe('continuity', () => {
 
       // A second crash inside the window passes --restart-limit 1: no more restarts, and it says why.
       process.kill(await panePid(hub.config.tmuxSocket, session.tmuxSession), 'SIGKILL');
-      const deadline = Date.now() + 10_000;
-      while ((await state(session.id)).status !== 'CRASHED' && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 200));
-      await new Promise((r) => setTimeout(r, 1500));
-      const crashed = await state(session.id);
-      expect(crashed).toMatchObject({ status: 'CRASHED', restartCount: 1 });
-      expect(crashed.error).toMatch(
-        /^claude exited[\s\S]*not restarted again: it crashed after 1 restarts within 600 s$/,
+      await vi.waitFor(
+        async () =>
+          expect(await state(session.id)).toMatchObject({
+            status: 'CRASHED',
+            error: expect.stringMatching(
+              /^claude exited[\s\S]*not restarted again: it crashed after 1 restarts within 600 s$/,
+            ),
+          }),
+        { timeout: 10_000, interval: 200 },
       );
+      // Not synchronisation: a restart, were there one, would come 2 s after the crash (the
+      // 1 s delay, doubled); it stays CRASHED past that.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await state(session.id)).toMatchObject({ status: 'CRASHED', restartCount: 1 });
       events.dispose();
     });
 

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { buildDashboard, launchChromium } from '../helpers/chromium.js';
-import { freePort } from '../helpers/hub-process.js';
+import { freePort } from '../../harness/free-port.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { killTmuxServer } from '../helpers/tmux-probe.js';
+import { killTmuxServer } from '../../harness/tmux-server.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const screenshot = path.join(root, 'test/output/dashboard.png');

@@ -5,17 +5,13 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import {
-  freePort,
-  gqlData,
-  hubArgs,
-  spawnHub,
-  stopHub,
-  type HubProcess,
-} from '../helpers/hub-process.js';
+import { freePort } from '../../harness/free-port.js';
+import { gqlData } from '../../harness/graphql-http.js';
+import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
+import { spawnHub } from '../helpers/hub-process.js';
 import { subscribeToEvents } from '../helpers/event-subscription.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
-import { panePid } from '../helpers/tmux-probe.js';
+import { panePid } from '../../harness/tmux-server.js';
 
 const eventFields = `seq eventName payload
   ... on SessionStartEvent { source }
@@ -30,16 +26,6 @@ const sessionQuery = `query($id: ID!) { session(id: $id) { status error } }`;
 
 async function statusOf(url: string, id: string): Promise<{ status: string; error: string }> {
   return (await gqlData(url, sessionQuery, { id })).session;
-}
-
-async function untilStatus(url: string, id: string, status: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const session = await statusOf(url, id);
-    if (session.status === status) return session;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(session)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 const send = (url: string, id: string, text: string) =>
@@ -165,7 +151,12 @@ describe('a hub that comes back on another port', () => {
     });
     leftovers.push(() => void watcher.kill());
 
-    await untilStatus(second.url, session.id, 'IDLE', 45_000);
+    await expect
+      .poll(async () => (await statusOf(second.url, session.id)).status, {
+        timeout: 45_000,
+        interval: 200,
+      })
+      .toBe('IDLE');
     expect(await panePid(where.socket, session.tmuxSession)).not.toBe(pid);
     expect(squatted.length).toBeGreaterThan(0);
     const clients = await execa('tmux', [

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hookEvents } from '../../src/events/registry.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { spawnHub, stopHub, type HubProcess, hubArgs } from '../helpers/hub-process.js';
-import { hookSecret } from '../helpers/session-secret.js';
+import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
+import { spawnHub } from '../helpers/hub-process.js';
+import { hookSecret } from '../../harness/session-secret.js';
 
 const adminToken = 'fuzz-admin-0123456789';
 const readToken = 'fuzz-read-0123456789';
@@ -44,6 +45,151 @@ const nearlyValidDocument = fc
     const start = at % (doc.length + 1);
     return doc.slice(0, start) + insert.slice(0, 20) + doc.slice(start + (cut % 10));
   });
+
+/** A graphql-ws message as the server sent it, parsed when it parses. */
+interface ServerMessage {
+  readonly raw: string;
+  readonly type?: unknown;
+  readonly id?: unknown;
+  readonly payload?: unknown;
+}
+
+/** Close codes of a server that failed rather than refused: never the answer to bad input. */
+const failureCloseCodes = [4500, 1006, 1011];
+/** The codes an unexpected error is masked with. */
+const internalErrorCodes = ['INTERNAL_SERVER_ERROR', 'INTERNAL'];
+/** A stack trace's line, in a message's text or (escaped) in its JSON. */
+const stackLine = /(\n|\\n)\s+at /;
+/** How long one connection's frames may take to be answered; generous, it is rarely near. */
+const answerBoundMs = 10_000;
+
+function jsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A graphql-transport-ws connection that records every message the server sends, its close
+ * and any socket error, and can wait for the server to have answered what was sent.
+ */
+async function recordedSocket(url: string) {
+  const ws = new WebSocket(url, 'graphql-transport-ws');
+  const received: ServerMessage[] = [];
+  const errors: Error[] = [];
+  let close: { code: number; reason: string } | null = null;
+  let wake = () => {};
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => {
+      close = { code, reason: String(reason) };
+      resolve(close);
+      wake();
+    }),
+  );
+  ws.on('error', (error) => errors.push(error));
+  ws.on('message', (data) => {
+    const raw = String(data);
+    received.push({ raw, ...jsonObject(raw) });
+    wake();
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    received,
+    errors,
+    closed,
+    get close() {
+      return close;
+    },
+    /** True once `ready()` holds, checked on every message and on close; false after `ms`. */
+    until(ready: () => boolean, ms: number): Promise<boolean> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), ms);
+        wake = () => {
+          if (!ready()) return;
+          clearTimeout(timer);
+          resolve(true);
+        };
+        wake();
+      });
+    },
+  };
+}
+
+/**
+ * Whether the server answered the pings and the connection_init sent, as the protocol requires
+ * of it: a pong for each ping, an ack for the init. A server refusing either closes instead.
+ */
+function handshakesAnswered(
+  sent: readonly Record<string, unknown>[],
+  received: readonly ServerMessage[],
+): boolean {
+  const got = (type: string) => received.filter((message) => message.type === type).length;
+  const sentOf = (type: string) => sent.filter((frame) => frame.type === type).length;
+  return (
+    got('pong') >= sentOf('ping') && (sentOf('connection_init') === 0 || got('connection_ack') > 0)
+  );
+}
+
+/**
+ * Whether each subscribe sent has its first answer: a next, or an error or a complete (a query
+ * ends with complete; a subscription may go on streaming). Operations sent under one id run
+ * one after another. One the client completed itself may go unanswered.
+ */
+function operationsAnswered(
+  sent: readonly Record<string, unknown>[],
+  received: readonly ServerMessage[],
+): boolean {
+  const operations = new Map<string, number>();
+  for (const { type, id } of sent) {
+    if (typeof id !== 'string') continue;
+    const open = operations.get(id) ?? 0;
+    if (type === 'subscribe') operations.set(id, open + 1);
+    else if (type === 'complete' && open > 0) operations.set(id, open - 1);
+  }
+  for (const [id, expected] of operations) {
+    const mine = received.filter((message) => message.id === id);
+    const ended = mine.filter((m) => m.type === 'error' || m.type === 'complete').length;
+    const streaming = mine.at(-1)?.type === 'next' ? 1 : 0;
+    if (ended + streaming < expected) return false;
+  }
+  return true;
+}
+
+/** The errors a message carries: an error message's payload, or those of a next's result. */
+function errorsOf(message: ServerMessage): unknown[] {
+  const { type, payload } = message;
+  const errors =
+    type === 'error'
+      ? payload
+      : type === 'next' && typeof payload === 'object' && payload !== null
+        ? (payload as { errors?: unknown }).errors
+        : undefined;
+  return Array.isArray(errors) ? errors : [];
+}
+
+/** The promise's value, or an error saying `what` once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(what())), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 describe('hostile input', () => {
   let world: ClaudeWorld;
@@ -212,22 +358,41 @@ describe('hostile input', () => {
     let connections = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(frame, { minLength: 1, maxLength: 6 }), async (frames) => {
-        const ws = new WebSocket(hub.url.replace(/^http/, 'ws'), 'graphql-transport-ws');
-        const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-        await new Promise((resolve, reject) => {
-          ws.once('open', resolve);
-          ws.once('error', reject);
-        });
+        const socket = await recordedSocket(hub.url.replace(/^http/, 'ws'));
+        const { ws, received } = socket;
         connections += 1;
-        for (const data of frames) if (ws.readyState === ws.OPEN) ws.send(data);
-        const code = await Promise.race([
-          closed,
-          new Promise<number>((resolve) => setTimeout(() => resolve(0), 50)),
-        ]);
-        ws.terminate();
-        expect(code).not.toBe(4500);
-        expect(code).not.toBe(1006);
-        expect(code).not.toBe(1011);
+        // What was sent, parsed; a final ping marks the end, so its pong says all came in.
+        const sent: Record<string, unknown>[] = [];
+        for (const data of [...frames, JSON.stringify({ type: 'ping' })]) {
+          if (ws.readyState !== ws.OPEN) break;
+          ws.send(data);
+          sent.push(jsonObject(data) ?? {});
+        }
+        const answered = () =>
+          handshakesAnswered(sent, received) && operationsAnswered(sent, received);
+        const settled = await socket.until(
+          () => socket.close !== null || answered(),
+          answerBoundMs,
+        );
+        const record = () => JSON.stringify({ frames, received, close: socket.close });
+        // Past the bound, only a live subscription may still be silent.
+        if (!settled) expect(handshakesAnswered(sent, received), record()).toBe(true);
+        if (ws.readyState === ws.OPEN) ws.close(1000);
+        const { code, reason } = await within(
+          socket.closed,
+          answerBoundMs,
+          () => `no close handshake within ${answerBoundMs} ms: ${record()}`,
+        );
+        expect(failureCloseCodes, record()).not.toContain(code);
+        expect(reason).not.toMatch(stackLine);
+        expect(socket.errors.map(String), record()).toEqual([]);
+        for (const message of received) {
+          expect(message.raw).not.toMatch(stackLine);
+          for (const error of errorsOf(message)) {
+            const errorCode = (error as { extensions?: { code?: unknown } }).extensions?.code;
+            expect(internalErrorCodes, message.raw).not.toContain(errorCode);
+          }
+        }
       }),
       { seed, numRuns: 600, interruptAfterTimeLimit: timeLimitMs },
     );

@@ -4,15 +4,11 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import {
-  freePort,
-  gqlData,
-  spawnHub,
-  stopHub,
-  type HubProcess,
-  hubArgs,
-} from '../helpers/hub-process.js';
-import { waitForScreen } from '../helpers/tmux-probe.js';
+import { freePort } from '../../harness/free-port.js';
+import { gqlData } from '../../harness/graphql-http.js';
+import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
+import { spawnHub } from '../helpers/hub-process.js';
+import { waitForScreen } from '../../harness/tmux-server.js';
 
 const hookTimeoutSeconds = 10;
 
@@ -56,6 +52,9 @@ describe('claude while the hub is down', () => {
     const file = path.join(cwd, 'written.txt');
     const tmux = (...rest: string[]) => execa('tmux', ['-L', socket, ...rest]);
     await tmux('send-keys', '-t', `=${session.tmuxSession}:`, '-l', `write: ${file} carried on`);
+    await waitForScreen(socket, session.tmuxSession, /carried on/);
+    // Not synchronisation but a person's pause: claude takes an Enter that comes right behind
+    // typed text as part of the text, not as submitting it.
     await new Promise((resolve) => setTimeout(resolve, 700));
     const started = Date.now();
     await tmux('send-keys', '-t', `=${session.tmuxSession}:`, 'Enter');

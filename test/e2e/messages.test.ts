@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 
 const enqueue = `mutation($id: ID!, $text: String!) { enqueueMessage(sessionId: $id, text: $text) { id status } }`;
@@ -12,19 +13,20 @@ const askQuery = `mutation($id: ID!, $text: String!, $timeout: Int) {
   }
 }`;
 
-async function until<T>(
+/** Reads (a query) until `done` holds, returning what passed. */
+function until<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   timeoutMs = 60_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`never happened; last: ${JSON.stringify(value).slice(0, 1500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`not yet: ${JSON.stringify(value).slice(0, 1500)}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 describe('messages that always arrive', () => {

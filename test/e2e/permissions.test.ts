@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { answerDialog } from '../helpers/tmux-probe.js';
 
@@ -29,11 +29,17 @@ describe('permission requests answered through the API', () => {
     await world?.close();
   });
 
-  async function startTurn(h: TestHub, file: string) {
+  /** Creates a session, runs `beforeMessage` on it, and sends a message claude must ask for. */
+  async function startTurn(
+    h: TestHub,
+    file: string,
+    beforeMessage: (sessionId: string) => Promise<unknown> = async () => undefined,
+  ) {
     const { createSession: session } = await h.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT }) { id tmuxSession } }`,
       { cwd: world.makeCwd() },
     );
+    await beforeMessage(session.id);
     const events = h.subscribe(
       `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { ${eventFields} } }`,
       { id: session.id },
@@ -61,8 +67,11 @@ describe('permission requests answered through the API', () => {
   it('holds the request, shows it everywhere, and ALLOW runs the tool', async () => {
     const feed = hub.subscribe(`subscription { permissionRequests { ${requestFields} } }`);
     const updates = hub.subscribe(`subscription { sessionUpdates { id status } }`);
-    await sleep(300); // let both subscriptions start before the session exists
-    const { session, events, target, requestSeq } = await startTurn(hub, 'allowed.txt');
+    // The new session's start shows on `updates`: it runs before the request is made. The
+    // feed has no such signal; it went out first on the same connection.
+    const { session, events, target, requestSeq } = await startTurn(hub, 'allowed.txt', (id) =>
+      updates.until((u) => u.sessionUpdates.id === id && u.sessionUpdates.status === 'IDLE'),
+    );
 
     const pending = (await feed.next()).permissionRequests;
     expect(pending).toMatchObject({

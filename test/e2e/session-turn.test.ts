@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 
 const eventFields = `

@@ -22,9 +22,10 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { schema } from '../../src/schema/index.js';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { hookSecret } from '../helpers/session-secret.js';
+import { hookSecret } from '../../harness/session-secret.js';
 import { openSse } from '../helpers/sse.js';
 
 const secrets = {
@@ -582,19 +583,22 @@ describe('tokens, scopes, browser checks and limits', () => {
       retryAttempts: 0,
       connectionParams: { token: secrets.read },
     });
+    // A subscription runs once its first replayed event arrives; the refused one gets an error.
     const outcomes: Promise<string>[] = [];
     for (let i = 0; i < 3; i++) {
       outcomes.push(
         new Promise((resolve) => {
           client.subscribe(
-            { query: 'subscription { sessionUpdates { id } }' },
             {
-              next: () => undefined,
+              query: 'subscription($id: ID!) { sessionEvents(id: $id, after: 0) { seq } }',
+              variables: { id: session.id },
+            },
+            {
+              next: () => resolve('running'),
               error: (error) => resolve(JSON.stringify(error)),
               complete: () => resolve('complete'),
             },
           );
-          setTimeout(() => resolve('running'), 1000);
         }),
       );
     }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HookListeners } from '../../src/hooks/hook-listeners.js';
 import { hookSettings, hookSettingsUrl } from '../../src/hooks/settings.js';
-import { freePort } from '../helpers/hub-process.js';
+import { freePort } from '../../harness/free-port.js';
 
 describe('hook listeners on earlier addresses', () => {
   const bodies: string[] = [];

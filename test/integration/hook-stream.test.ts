@@ -1,8 +1,9 @@
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { hookSecret } from '../helpers/session-secret.js';
+import { hookSecret } from '../../harness/session-secret.js';
 import { openSse } from '../helpers/sse.js';
 
 const fields = `__typename seq sessionId eventName payload
@@ -123,12 +124,14 @@ describe('POST /hooks to subscribers', () => {
   it('frames events of every size, several at once, for each subscriber', async () => {
     const from = await lastSeq(session.id);
     const query = `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { seq payload } }`;
+    // The last stored event, replayed first, says the hub streams to a subscriber: what is
+    // posted after it reaches the first two live. The third replays everything.
     const live = [
-      hub.subscribe(query, { id: session.id }),
-      hub.subscribe(query, { id: session.id }),
+      hub.subscribe(query, { id: session.id, after: from - 1 }),
+      hub.subscribe(query, { id: session.id, after: from - 1 }),
     ];
+    for (const events of live) expect((await events.next()).sessionEvents.seq).toBe(from);
     const replayed = hub.subscribe(query, { id: session.id, after: from });
-    await new Promise((resolve) => setTimeout(resolve, 200));
     // A WebSocket frame's length takes 7 bits up to 125 bytes, 16 up to 65,535, then 64; '✓'
     // is three bytes, so a message's length in bytes is not its length in characters.
     const fillers = ['', '✓'.repeat(50), 'x'.repeat(200), '✓'.repeat(30_000), 'y'.repeat(70_000)];
@@ -200,9 +203,16 @@ describe('POST /hooks to subscribers', () => {
       sessionId: other.id,
       payload: { message: 'for b' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(a.received).toHaveLength(1);
-    expect(b.received).toHaveLength(1);
+    // A stray event would come before each stream's next own one.
+    await post({ session_id: session.id, hook_event_name: 'Notification', message: 'a again' });
+    await post(
+      { session_id: other.id, hook_event_name: 'Notification', message: 'b again' },
+      otherSecret,
+    );
+    expect((await a.next()).sessionEvents.payload.message).toBe('a again');
+    expect((await b.next()).sessionEvents.payload.message).toBe('b again');
+    expect(a.received.map((e) => e.sessionEvents.sessionId)).toEqual([session.id, session.id]);
+    expect(b.received.map((e) => e.sessionEvents.sessionId)).toEqual([other.id, other.id]);
   });
 
   it('replays with after and goes live with no gap and no duplicate while events keep arriving', async () => {
@@ -231,8 +241,10 @@ describe('POST /hooks to subscribers', () => {
     const seqs: number[] = [];
     while (seqs.length < 250) seqs.push((await events.next()).sessionEvents.seq);
     expect(seqs).toEqual(Array.from({ length: 250 }, (_, i) => start + 1 + i));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(events.received).toHaveLength(250);
+    // A duplicate would come before the event posted last.
+    await burst(250, 1);
+    expect((await events.next()).sessionEvents.seq).toBe(start + 251);
+    expect(events.received).toHaveLength(251);
 
     const { session: paged } = await hub.data(
       `query($id: ID!, $after: Int) { session(id: $id) { events(after: $after, limit: 3, names: ["Notification"]) { seq eventName } } }`,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { firstLine } from '../helpers/hub-process.js';
+import { firstLine } from '../../harness/ready-line.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-main-'));

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { hookSecret } from '../helpers/session-secret.js';
+import { hookSecret } from '../../harness/session-secret.js';
 
 /** The value of one sample in Prometheus text, 0 when absent. */
 function sample(text: string, name: string, labels = ''): number {
@@ -65,13 +66,14 @@ describe('health, readiness, metrics and logs', () => {
       tool_name: 'Bash',
       tool_input: { command: 'true' },
     });
-    const { permissionRequests } = await (async () => {
-      for (;;) {
+    const permissionRequests = await vi.waitFor(
+      async () => {
         const data = await hub.data(`{ permissionRequests(status: PENDING) { id } }`);
-        if (data.permissionRequests.length > 0) return data;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
+        expect(data.permissionRequests).toHaveLength(1);
+        return data.permissionRequests;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     await hub.data(
       `mutation($id: ID!) { decidePermission(input: { requestId: $id, behavior: ALLOW }) { error { code } } }`,
       { id: permissionRequests[0].id },

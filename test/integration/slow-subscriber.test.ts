@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { claudeBin, startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { hookSecret } from '../helpers/session-secret.js';
+import { hookSecret } from '../../harness/session-secret.js';
 
 /** A hook answer never waits on a subscriber; this ceiling only catches a stall. */
 const hookAnswerBoundMs = 1000;
@@ -39,6 +40,9 @@ describe('a subscriber that never reads', () => {
     const from: number = before.events.at(-1).seq;
     const query = `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { seq payload } }`;
 
+    // Both replay the last stored event first: once it is here, the hub streams to them.
+    const replayFrom = from - 1;
+
     // The slow one speaks graphql-ws by hand, then stops reading its socket.
     const slow = new WebSocket(hub.url.replace(/^http/, 'ws'), 'graphql-transport-ws');
     const received: string[] = [];
@@ -46,15 +50,17 @@ describe('a subscriber that never reads', () => {
     await new Promise((resolve) => slow.once('open', resolve));
     slow.send(JSON.stringify({ type: 'connection_init' }));
     await new Promise((resolve) => slow.once('message', resolve));
+    const slowStarted = new Promise((resolve) => slow.once('message', resolve));
     slow.send(
       JSON.stringify({
         id: 'slow',
         type: 'subscribe',
-        payload: { query, variables: { id: session.id, after: from } },
+        payload: { query, variables: { id: session.id, after: replayFrom } },
       }),
     );
-    const fast = hub.subscribe(query, { id: session.id, after: from });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const fast = hub.subscribe(query, { id: session.id, after: replayFrom });
+    expect((await fast.next()).sessionEvents.seq).toBe(from);
+    await slowStarted;
     (slow as unknown as { _socket: { pause(): void } })._socket.pause();
 
     const count = 300;
@@ -84,13 +90,10 @@ describe('a subscriber that never reads', () => {
     );
 
     (slow as unknown as { _socket: { resume(): void } })._socket.resume();
-    const deadline = Date.now() + 10_000;
-    while (
-      !received.some((text) => text.includes('SUBSCRIBER_TOO_SLOW')) &&
-      Date.now() < deadline
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(
+      () => expect(received.some((text) => text.includes('SUBSCRIBER_TOO_SLOW'))).toBe(true),
+      { timeout: 10_000, interval: 50 },
+    );
     const error = received
       .map((text) => JSON.parse(text))
       .find((message) => message.type === 'error');
@@ -103,7 +106,7 @@ describe('a subscriber that never reads', () => {
       .map((text) => JSON.parse(text))
       .filter((message) => message.type === 'next')
       .map((message) => message.payload.data.sessionEvents.seq);
-    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => from + 1 + i));
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => from + i));
     expect(seqs.length).toBeLessThan(count);
     slow.terminate();
     fast.dispose();

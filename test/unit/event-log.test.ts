@@ -60,11 +60,7 @@ describe('SqliteEventLog', () => {
     for (let i = 0; i < 500; i++) void append(log, 's', filler);
     await append(log, 's', 'last');
     const fileSize = () => statSync(path.join(dir, 'hub.db')).size;
-    const deadline = Date.now() + 10_000;
-    while (fileSize() < 2_000_000 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(fileSize()).toBeGreaterThan(2_000_000);
+    await expect.poll(fileSize, { timeout: 10_000, interval: 50 }).toBeGreaterThan(2_000_000);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     db.close();
     rmSync(dir, { recursive: true, force: true });

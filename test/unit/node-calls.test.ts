@@ -277,7 +277,7 @@ describe('node calls: the typed table over HTTP', () => {
   it('waits for an ask as long as the ask may take, and no longer', async () => {
     const { node } = await startOwner({
       ask: async ({ id, text, timeoutMs }) => {
-        await sleep(timeoutMs);
+        await sleep(timeoutMs); // the behaviour under test: an ask that takes all its time
         return {
           kind: 'timeout',
           message: { ...message, sessionId: id, text },

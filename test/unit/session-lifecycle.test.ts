@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalEventBus } from '../../src/events/event-bus.js';
 import type { HookPayload } from '../../src/events/hook-event.js';
 import type { HookAddress } from '../../src/hooks/hook-listeners.js';
@@ -37,6 +37,8 @@ class FakeRuntime implements SessionRuntime {
   readonly presences = new Map<string, Presence>();
   readonly exited: Exit[] = [];
   screenState: ScreenState = { dialog: null, inputText: '', turnRunning: false };
+  /** Session ids, one per look at a screen. */
+  readonly looked: string[] = [];
 
   async launch(spec: LaunchSpec): Promise<void> {
     this.launches.push(spec);
@@ -52,7 +54,8 @@ class FakeRuntime implements SessionRuntime {
   async screen(): Promise<string> {
     return 'the screen';
   }
-  async look(): Promise<ScreenState> {
+  async look(record: SessionRecord): Promise<ScreenState> {
+    this.looked.push(record.id);
     return this.screenState;
   }
   async waitForInput(): Promise<void> {}
@@ -91,12 +94,14 @@ const hooksAt = (url: string, unreachable: string | null = null): HookAddress =>
   reclaimed: [],
 });
 
+/** Waits until the manager's plain data passes `check`, as its async steps get to it. */
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition never held');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`never held: ${String(check)}`);
+    },
+    { timeout: timeoutMs, interval: 5 },
+  );
 }
 
 describe('session lifecycle over a runtime', () => {
@@ -244,6 +249,7 @@ describe('session lifecycle over a runtime', () => {
       runtime.exit(session);
       await until(() => session.status === 'CRASHED');
       clock.advance(delay - 1);
+      // Not a wait for the manager: a restart timed by the real clock (20 ms) would land here.
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(runtime.launches.length).toBe(launches);
       clock.advance(1);
@@ -319,8 +325,11 @@ describe('session lifecycle over a runtime', () => {
         'it is relaunched on http://127.0.0.1:5000/hooks with --resume once its turn is over',
     );
 
-    // Not while its turn runs; once the screen shows it over, in place, with --resume.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Not while its turn runs (the manager has read its screen twice since), and once the
+    // screen shows it over, in place, with --resume.
+    const looks = () => runtime.looked.filter((id) => id === deaf.id).length;
+    const before = looks();
+    await until(() => looks() >= before + 2);
     expect(runtime.launches.length).toBe(launches);
     runtime.screenState = { dialog: null, inputText: '', turnRunning: false };
     await until(() => runtime.launches.length === launches + 1);
