@@ -16,7 +16,7 @@ import { execa } from 'execa';
 import { claudeBin } from '../harness/claude-config.js';
 import { gqlData } from '../harness/graphql-http.js';
 import { waitForScreen } from '../harness/tmux-server.js';
-import { hookSettings } from '../src/hooks/settings.js';
+import { hookSettings } from '../src/sessions/hook-settings.js';
 import type { BenchWorld } from './claude-world.js';
 import type { BenchHub } from './hook-load.js';
 import { machineQuiet } from './proc-stats.js';

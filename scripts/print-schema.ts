@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { hookEventDocs } from '../src/events/hook-event-docs.js';
-import { exampleHookSettings } from '../src/hooks/settings.js';
+import { exampleHookSettings } from '../src/sessions/hook-settings.js';
 import { printSortedSchema } from '../src/schema/index.js';
 
 writeFileSync(new URL('../schema.graphql', import.meta.url), printSortedSchema());

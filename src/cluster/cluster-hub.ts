@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { CreateInput, Hub, NodeInfo } from '../api/hub.js';
-import type { LocalHub } from '../api/local-hub.js';
+import type { CreateInput, Hub, NodeInfo } from '../hub/hub.js';
+import type { LocalHub } from '../hub/local-hub.js';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import type { EventLog, ReadOptions } from '../events/event-log.js';
 import { LocalEventBus, type BusListener } from '../events/event-bus.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { sessionEvents, type SessionEventsDeps } from '../events/session-events.js';
+import { sessionEvents, type SessionEventsDeps } from '../subscriptions/session-events.js';
 import { Topic } from '../events/topic.js';
 import type { Logger } from '../log.js';
 import {

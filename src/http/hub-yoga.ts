@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import type { Hub } from '../api/hub.js';
+import type { Hub } from '../hub/hub.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { useHubSecurity } from '../auth/hub-security.js';
 import type { Principal, Tokens } from '../auth/tokens.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../api/hub.js';
+import type { Hub } from '../hub/hub.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/tokens.js';
 

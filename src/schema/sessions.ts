@@ -1,5 +1,5 @@
-import type { NodeInfo } from '../api/hub.js';
-import { permissionModes, type PermissionModeName } from '../sessions/claude-command.js';
+import type { NodeInfo } from '../hub/hub.js';
+import { permissionModes, type PermissionModeName } from '../runtime/claude-command.js';
 import { SessionStatus, type SessionRecord } from '../sessions/session.js';
 import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';

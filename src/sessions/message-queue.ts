@@ -4,8 +4,8 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { RecordTable } from '../store/record-table.js';
 import { asSubmitted, isSlashCommand, MessageStatus, type MessageRecord } from './message.js';
-import { beyondRetention } from './record-retention.js';
-import type { ScreenState } from './session-runtime.js';
+import { beyondRetention } from '../store/retention.js';
+import type { ScreenState } from '../runtime/session-runtime.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 
 /** What the queue needs of a session: its state, its input box and its keyboard. */

@@ -15,19 +15,20 @@ import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { Logger } from '../log.js';
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
-import type { IngestResult } from '../hooks/hook-endpoint.js';
-import type { HookAddress } from '../hooks/hook-listeners.js';
-import { hookSecretEnv, hookSettings, hookSettingsUrl } from '../hooks/settings.js';
+import type { IngestResult } from '../ingest/hook-endpoint.js';
+import type { HookAddress } from '../ingest/hook-listeners.js';
+import { hookSecretEnv, hookSettings, hookSettingsUrl } from './hook-settings.js';
 import type { RecordTable } from '../store/record-table.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Topic } from '../events/topic.js';
-import { expired, type PrunedRecords, type RecordRetention } from './record-retention.js';
+import type { RecordRetention } from '../store/retention.js';
+import { expired, type PrunedRecords } from './record-retention.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
 import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
 import { MessageStatus, type MessageRecord } from './message.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
-import type { SessionRuntime } from './session-runtime.js';
+import type { SessionRuntime } from '../runtime/session-runtime.js';
 import { readTranscriptSince } from './transcript.js';
 
 export interface SessionManagerOptions {
@@ -142,7 +143,9 @@ export class SessionManager {
       look: (id) => this.#runtime.look(this.require(id)),
       type: async (id, text) => {
         const record = this.require(id);
-        await this.#runtime.waitForInput(record, this.#options.startTimeoutMs);
+        await this.#runtime.waitForInput(record, this.#options.startTimeoutMs, () =>
+          isRunning(record.status),
+        );
         await this.#runtime.type(record, text);
       },
       keys: (id, keys) => this.#runtime.keys(this.require(id), keys),

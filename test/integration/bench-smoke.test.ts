@@ -21,6 +21,8 @@ describe('npm run bench', () => {
       /^session start \(median\)\s+createSession, to SessionStart .*% overhead/,
       /^hub memory \(RSS\)\s+2 sessions \+ 5,000 events, 0 s idle\s+\d+ MB/,
       /^hub memory \(RSS\)\s+peak over the run \(VmHWM\)\s+\d+ MB/,
+      /^graphql-ws server A\/B\s+hub, round 1: 100 sub x 1 session p50 \/ p99/,
+      /^graphql-ws server A\/B\s+library, round 1: replay after: 0 over 2,000 events\s+[\d.]+ ms/,
       /^hub back \(median\)\s+another port, old one taken: relaunch\s+IDLE [\d.]+ s, turn [\d.]+ s/,
     ]) {
       expect(

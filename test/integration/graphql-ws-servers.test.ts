@@ -2,7 +2,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { wsServerKinds } from '../../src/config.js';
-import { HubCloseCode } from '../../src/http/graphql-ws-server.js';
+import { HubCloseCode } from '../../src/subscriptions/graphql-ws-options.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
 import { claudeBin } from '../../harness/claude-config.js';
 import { hookSecret } from '../../harness/session-secret.js';

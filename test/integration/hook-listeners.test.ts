@@ -3,8 +3,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HookListeners } from '../../src/hooks/hook-listeners.js';
-import { hookSettings, hookSettingsUrl } from '../../src/hooks/settings.js';
+import { HookListeners } from '../../src/ingest/hook-listeners.js';
+import { hookSettings, hookSettingsUrl } from '../../src/sessions/hook-settings.js';
 import { freePort } from '../../harness/free-port.js';
 
 describe('hook listeners on earlier addresses', () => {

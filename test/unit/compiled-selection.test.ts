@@ -3,7 +3,7 @@ import { execute, parse, type ExecutionArgs } from 'graphql';
 import type { HookPayload, StoredEvent } from '../../src/events/hook-event.js';
 import { commonFields, hookEvents, type FieldType } from '../../src/events/registry.js';
 import { camelCase } from '../../src/events/hook-event-docs.js';
-import { runSelection } from '../../src/http/compiled-selection.js';
+import { runSelection } from '../../src/subscriptions/compiled-selection.js';
 import { schema } from '../../src/schema/index.js';
 
 /** A value of the type, and one of the wrong type (the typed field then reads null). */

@@ -4,7 +4,7 @@ import { isObjectType, isInterfaceType } from 'graphql';
 import { commonFields, hookEventNames, hookEvents } from '../../src/events/registry.js';
 import { eventTypeName, readField } from '../../src/schema/events.js';
 import { camelCase, hookEventDocs } from '../../src/events/hook-event-docs.js';
-import { exampleHookSettings, hookSettings } from '../../src/hooks/settings.js';
+import { exampleHookSettings, hookSettings } from '../../src/sessions/hook-settings.js';
 import { printSortedSchema, schema } from '../../src/schema/index.js';
 
 const factsNames = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { LocalEventBus } from '../../src/events/event-bus.js';
 import type { HookPayload } from '../../src/events/hook-event.js';
-import { sessionEvents, type SessionEventsDeps } from '../../src/events/session-events.js';
+import { sessionEvents, type SessionEventsDeps } from '../../src/subscriptions/session-events.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
 
 function setup(replayPageSize: number) {

@@ -5,8 +5,8 @@ import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalEventBus } from '../../src/events/event-bus.js';
 import type { HookPayload } from '../../src/events/hook-event.js';
-import type { HookAddress } from '../../src/hooks/hook-listeners.js';
-import { hookSecretEnv } from '../../src/hooks/settings.js';
+import type { HookAddress } from '../../src/ingest/hook-listeners.js';
+import { hookSecretEnv } from '../../src/sessions/hook-settings.js';
 import { createLogger } from '../../src/log.js';
 import { PermissionBroker } from '../../src/permissions/permission-broker.js';
 import type { MessageRecord } from '../../src/sessions/message.js';
@@ -16,9 +16,10 @@ import type {
   Exit,
   LaunchSpec,
   Presence,
+  RuntimeSession,
   ScreenState,
   SessionRuntime,
-} from '../../src/sessions/session-runtime.js';
+} from '../../src/runtime/session-runtime.js';
 import { openDatabase } from '../../src/store/database.js';
 import { RecordTable } from '../../src/store/record-table.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
@@ -47,9 +48,12 @@ class FakeRuntime implements SessionRuntime {
   async presence(records: readonly SessionRecord[]): Promise<Map<string, Presence>> {
     return new Map(records.map((r) => [r.id, this.presences.get(r.id) ?? { kind: 'gone' }]));
   }
-  async exits(records: readonly SessionRecord[]): Promise<Exit[]> {
-    const ids = new Set(records.map((record) => record.id));
-    return this.exited.splice(0).filter((exit) => ids.has(exit.record.id));
+  async exits<S extends RuntimeSession>(records: readonly S[]): Promise<Exit<S>[]> {
+    const byId = new Map(records.map((record) => [record.id, record]));
+    return this.exited.splice(0).flatMap((exit) => {
+      const record = byId.get(exit.record.id);
+      return record ? [{ ...exit, record }] : [];
+    });
   }
   async screen(): Promise<string> {
     return 'the screen';

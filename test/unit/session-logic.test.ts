@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HookPayload, StoredEvent } from '../../src/events/hook-event.js';
 import { parseHookBody } from '../../src/events/hook-event.js';
-import { claudeCommand } from '../../src/sessions/claude-command.js';
-import { maxPasteChars, maxPasteLineBreaks, pasteChunks } from '../../src/sessions/tmux-driver.js';
+import { claudeCommand } from '../../src/runtime/claude-command.js';
+import { maxPasteChars, maxPasteLineBreaks, pasteChunks } from '../../src/runtime/tmux-driver.js';
 import { SessionStatus, type SessionRecord } from '../../src/sessions/session.js';
 import { applyEvent, statusOnExit } from '../../src/sessions/session-status.js';
 import { decideRestart } from '../../src/sessions/restart-policy.js';

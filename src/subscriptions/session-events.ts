@@ -1,8 +1,8 @@
 import { ErrorCode, HubError } from '../errors.js';
-import type { BusMessage, EventBus } from './event-bus.js';
-import type { EventLog } from './event-log.js';
-import type { StoredEvent } from './hook-event.js';
-import { SubscriberQueue } from './subscriber-queue.js';
+import type { BusMessage, EventBus } from '../events/event-bus.js';
+import type { EventLog } from '../events/event-log.js';
+import type { StoredEvent } from '../events/hook-event.js';
+import { SubscriberQueue } from '../events/subscriber-queue.js';
 
 export interface SessionEventsDeps {
   readonly log: Pick<EventLog, 'read'>;

@@ -2,10 +2,10 @@ import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } fro
 import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
 import { withErrorCodes } from '../auth/hub-security.js';
-import { SessionEventStream } from '../events/session-events.js';
+import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
 import { runSelection } from './compiled-selection.js';
-import { maskedResult, type HubServerOptions, type Root } from './graphql-ws-server.js';
+import { maskedResult, type HubServerOptions, type Root } from './graphql-ws-options.js';
 
 /**
  * Results by published event and operation key: subscribers running the same operation with

@@ -1,15 +1,12 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
-import { CloseCode, handleProtocols, type ServerOptions } from 'graphql-ws';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { CloseCode, type ServerOptions } from 'graphql-ws';
+import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/tokens.js';
-import type { WsServerKind } from '../config.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { HubYoga } from './hub-yoga.js';
-import { bearerSecret, type AccessGate, type ConnectionCounter } from './access-gate.js';
-import { useFramedServer } from './graphql-ws-framed.js';
-import { useLibraryServer } from './graphql-ws-library.js';
+import type { HubYoga } from '../http/hub-yoga.js';
+import { bearerSecret, type AccessGate, type ConnectionCounter } from '../http/access-gate.js';
 import { masked } from './masked-error.js';
 
 /**
@@ -92,7 +89,7 @@ function refuseServerMessages(key: string, value: unknown): unknown {
  * plugins and masking apply as over HTTP; each field checks the caller's scope as it resolves
  * or subscribes. `subscribe` is the server's own.
  */
-function hubOptions(
+export function hubOptions(
   yoga: HubYoga,
   limits: WebSocketLimits,
   subscribe: NonNullable<HubServerOptions['subscribe']>,
@@ -165,30 +162,4 @@ function hubOptions(
     onError: (_ctx, _id, _payload, errors) =>
       errors.map((error) => masked(error, limits.log).toJSON()),
   };
-}
-
-/**
- * graphql-ws at yoga's endpoint, on the HTTP server; browser upgrades from other origins are
- * refused. `kind` picks the server: graphql-ws' own (`useServer`), or the hub's, which writes
- * each event's message once for all its subscribers (see README, Performance).
- */
-export function graphqlOverWebSocket(
-  server: Server,
-  yoga: HubYoga,
-  limits: WebSocketLimits,
-  kind: WsServerKind,
-): WebSocketServer {
-  const wsServer = new WebSocketServer({
-    server,
-    path: yoga.graphqlEndpoint,
-    handleProtocols,
-    verifyClient: ({ req }, done) => {
-      const refusal = limits.gate.browserRefusal(req.headers);
-      if (refusal && !refusal.ok) done(false, refusal.error.httpStatus, refusal.error.message);
-      else done(true);
-    },
-  });
-  const use = kind === 'library' ? useLibraryServer : useFramedServer;
-  use(wsServer, (subscribe) => hubOptions(yoga, limits, subscribe), limits.log);
-  return wsServer;
 }

@@ -2,8 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claudeCommand } from './claude-command.js';
 import { inputBoxText, inputReady, startupDialog, turnRunning } from './screen.js';
-import { isRunning, type SessionRecord } from './session.js';
-import type { Exit, LaunchSpec, Presence, ScreenState, SessionRuntime } from './session-runtime.js';
+import type {
+  Exit,
+  LaunchSpec,
+  Presence,
+  RuntimeSession,
+  ScreenState,
+  SessionRuntime,
+} from './session-runtime.js';
 import { HubError, ErrorCode } from '../errors.js';
 import type { PaneState, TmuxDriver } from './tmux-driver.js';
 
@@ -75,7 +81,7 @@ export class TmuxRuntime implements SessionRuntime {
     this.#listedAt = 0; // the next check lists the panes, and so learns claude's process
   }
 
-  async presence(records: readonly SessionRecord[]): Promise<Map<string, Presence>> {
+  async presence(records: readonly RuntimeSession[]): Promise<Map<string, Presence>> {
     const panes = new Map((await this.#tmux.listPanes()).map((pane) => [pane.session, pane]));
     const result = new Map<string, Presence>();
     for (const record of records) {
@@ -95,7 +101,7 @@ export class TmuxRuntime implements SessionRuntime {
     return result;
   }
 
-  async exits(records: readonly SessionRecord[]): Promise<Exit[]> {
+  async exits<S extends RuntimeSession>(records: readonly S[]): Promise<Exit<S>[]> {
     const due =
       this.#panePids.some((pid) => !processRuns(pid)) ||
       Date.now() - this.#listedAt >= this.#options.paneCheckMs;
@@ -105,7 +111,7 @@ export class TmuxRuntime implements SessionRuntime {
     this.#listedAt = listedAt;
     this.#panePids = listed.filter((pane) => !pane.dead).map((pane) => pane.pid);
     const panes = new Map(listed.map((pane) => [pane.session, pane]));
-    const exits: Exit[] = [];
+    const exits: Exit<S>[] = [];
     for (const record of records) {
       if ((this.#launchedAt.get(record.id) ?? 0) >= listedAt) continue;
       const pane = panes.get(record.tmuxSession);
@@ -123,11 +129,11 @@ export class TmuxRuntime implements SessionRuntime {
     return exits;
   }
 
-  screen(record: SessionRecord): Promise<string> {
+  screen(record: RuntimeSession): Promise<string> {
     return this.#tmux.capture(record.tmuxSession);
   }
 
-  async look(record: SessionRecord): Promise<ScreenState> {
+  async look(record: RuntimeSession): Promise<ScreenState> {
     const screen = await this.screen(record);
     return {
       dialog: startupDialog(screen),
@@ -137,11 +143,15 @@ export class TmuxRuntime implements SessionRuntime {
   }
 
   /** SessionStart fires before the TUI draws its input box; keys sent earlier are lost. */
-  async waitForInput(record: SessionRecord, timeoutMs: number): Promise<void> {
+  async waitForInput(
+    record: RuntimeSession,
+    timeoutMs: number,
+    running: () => boolean,
+  ): Promise<void> {
     if (this.#inputSeen.has(record.id)) return;
     const deadline = Date.now() + timeoutMs;
     while (!inputReady(await this.screen(record))) {
-      if (Date.now() > deadline || !isRunning(record.status)) {
+      if (Date.now() > deadline || !running()) {
         throw new HubError(
           ErrorCode.SessionNotRunning,
           `session ${record.id} never showed its input box`,
@@ -154,11 +164,11 @@ export class TmuxRuntime implements SessionRuntime {
     this.#inputSeen.add(record.id);
   }
 
-  type(record: SessionRecord, text: string): Promise<void> {
+  type(record: RuntimeSession, text: string): Promise<void> {
     return this.#tmux.paste(record.tmuxSession, text);
   }
 
-  keys(record: SessionRecord, names: readonly string[]): Promise<void> {
+  keys(record: RuntimeSession, names: readonly string[]): Promise<void> {
     return this.#tmux.sendKeys(
       record.tmuxSession,
       names.map((name) => allowedKeys.get(name) ?? name),
@@ -170,7 +180,7 @@ export class TmuxRuntime implements SessionRuntime {
    * interrupt"; claude then puts the prompt back in the input box a moment later, and one
    * Ctrl-C clears it (a second, on an empty box, would exit claude).
    */
-  async interrupt(record: SessionRecord, timeoutMs: number): Promise<boolean> {
+  async interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean> {
     await this.keys(record, ['Escape']);
     const deadline = Date.now() + timeoutMs;
     let screen = await this.screen(record);
@@ -189,17 +199,17 @@ export class TmuxRuntime implements SessionRuntime {
     return true;
   }
 
-  stop(record: SessionRecord): Promise<void> {
+  stop(record: RuntimeSession): Promise<void> {
     return this.#tmux.killSession(record.tmuxSession);
   }
 
-  attachCommand(record: SessionRecord): string {
+  attachCommand(record: RuntimeSession): string {
     return this.#tmux.attachCommand(record.tmuxSession);
   }
 }
 
 /** The pane must run claude, and for this session (its id on the command line). */
-function runsClaudeFor(pane: PaneState, record: SessionRecord): boolean {
+function runsClaudeFor(pane: PaneState, record: RuntimeSession): boolean {
   try {
     const argv = readFileSync(`/proc/${pane.pid}/cmdline`, 'utf8').split('\0');
     return argv.includes(record.claudeSessionId) || argv.includes(record.id);

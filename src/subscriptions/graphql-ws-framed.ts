@@ -3,10 +3,15 @@ import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } fro
 import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { withErrorCodes } from '../auth/hub-security.js';
-import { SessionEventStream } from '../events/session-events.js';
+import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
 import { runSelection } from './compiled-selection.js';
-import { maskedResult, type Extra, type HubServerOptions, type Root } from './graphql-ws-server.js';
+import {
+  maskedResult,
+  type Extra,
+  type HubServerOptions,
+  type Root,
+} from './graphql-ws-options.js';
 import { masked } from './masked-error.js';
 
 /**

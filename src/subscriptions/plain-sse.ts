@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { Logger } from '../log.js';
-import { sendError } from './http-io.js';
+import { sendError } from '../http/http-io.js';
 import { masked } from './masked-error.js';
 
 export interface PlainSseDeps {

@@ -1,5 +1,4 @@
 import type { ClaudeCommandOptions } from './claude-command.js';
-import type { SessionRecord } from './session.js';
 
 /** What a session's claude is, seen by the runtime that ran it, when the hub starts. */
 export type Presence =
@@ -20,8 +19,18 @@ export interface ScreenState {
   readonly turnRunning: boolean;
 }
 
+/** A session as a runtime reads it (the lifecycle's record; the runtime never writes it). */
+export interface RuntimeSession {
+  readonly id: string;
+  readonly cwd: string;
+  /** The tmux session that holds its claude, for runtimes that run it in tmux. */
+  readonly tmuxSession: string;
+  /** claude's own session id (`--session-id`, `--resume`). */
+  readonly claudeSessionId: string;
+}
+
 export interface LaunchSpec {
-  readonly record: SessionRecord;
+  readonly record: RuntimeSession;
   /** The environment claude starts with; it carries secrets, so never on a command line. */
   readonly env: Readonly<Record<string, string>>;
   readonly claude: ClaudeCommandOptions;
@@ -30,8 +39,8 @@ export interface LaunchSpec {
 }
 
 /** A session whose claude process is gone, and what the runtime saw of its end. */
-export interface Exit {
-  readonly record: SessionRecord;
+export interface Exit<S extends RuntimeSession = RuntimeSession> {
+  readonly record: S;
   /** How it ended (` with status 1`, ` on signal 9`), or empty when unknown. */
   readonly how: string;
   /** The last thing it showed, for the session's error; empty when nothing. */
@@ -49,28 +58,31 @@ export interface SessionRuntime {
   /** Starts claude for the session; throws when it could not be started at all. */
   launch(spec: LaunchSpec): Promise<void>;
   /** At hub start: whether each session's claude still runs. */
-  presence(records: readonly SessionRecord[]): Promise<Map<string, Presence>>;
+  presence(records: readonly RuntimeSession[]): Promise<Map<string, Presence>>;
   /**
    * The sessions among `records` whose claude has exited, noticed as cheaply as the runtime
    * can; what is left of an exited one is cleared. Called on every poll tick.
    */
-  exits(records: readonly SessionRecord[]): Promise<Exit[]>;
+  exits<S extends RuntimeSession>(records: readonly S[]): Promise<Exit<S>[]>;
   /** The visible text of the session's terminal; empty when it has none. */
-  screen(record: SessionRecord): Promise<string>;
-  look(record: SessionRecord): Promise<ScreenState>;
-  /** Resolves once claude can take typing, or throws when it never could. */
-  waitForInput(record: SessionRecord, timeoutMs: number): Promise<void>;
+  screen(record: RuntimeSession): Promise<string>;
+  look(record: RuntimeSession): Promise<ScreenState>;
+  /**
+   * Resolves once claude can take typing, or throws when it never could: within `timeoutMs`,
+   * and while `running()` (the lifecycle has not seen the session end).
+   */
+  waitForInput(record: RuntimeSession, timeoutMs: number, running: () => boolean): Promise<void>;
   /** Types text into the input box, as one paste (Enter is a key of its own). */
-  type(record: SessionRecord, text: string): Promise<void>;
+  type(record: RuntimeSession, text: string): Promise<void>;
   /** Presses keys by the names of keyNames, plus `Enter`, `C-c` for the hub's own use. */
-  keys(record: SessionRecord, names: readonly string[]): Promise<void>;
+  keys(record: RuntimeSession, names: readonly string[]): Promise<void>;
   /**
    * Stops the running turn as a person would; resolves with whether it stopped within
    * `timeoutMs` (claude fires no hook for it).
    */
-  interrupt(record: SessionRecord, timeoutMs: number): Promise<boolean>;
+  interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean>;
   /** Ends claude and whatever holds it. */
-  stop(record: SessionRecord): Promise<void>;
+  stop(record: RuntimeSession): Promise<void>;
   /** The shell command a person runs to watch or take over the session. */
-  attachCommand(record: SessionRecord): string;
+  attachCommand(record: RuntimeSession): string;
 }

@@ -1,0 +1,34 @@
+import type { Server } from 'node:http';
+import { handleProtocols } from 'graphql-ws';
+import { WebSocketServer } from 'ws';
+import type { WsServerKind } from '../config.js';
+import type { HubYoga } from '../http/hub-yoga.js';
+import { useFramedServer } from './graphql-ws-framed.js';
+import { useLibraryServer } from './graphql-ws-library.js';
+import { hubOptions, type WebSocketLimits } from './graphql-ws-options.js';
+
+/**
+ * graphql-ws at yoga's endpoint, on the HTTP server; browser upgrades from other origins are
+ * refused. `kind` picks the server: graphql-ws' own (`useServer`), or the hub's, which writes
+ * each event's message once for all its subscribers (see README, Performance).
+ */
+export function graphqlOverWebSocket(
+  server: Server,
+  yoga: HubYoga,
+  limits: WebSocketLimits,
+  kind: WsServerKind,
+): WebSocketServer {
+  const wsServer = new WebSocketServer({
+    server,
+    path: yoga.graphqlEndpoint,
+    handleProtocols,
+    verifyClient: ({ req }, done) => {
+      const refusal = limits.gate.browserRefusal(req.headers);
+      if (refusal && !refusal.ok) done(false, refusal.error.httpStatus, refusal.error.message);
+      else done(true);
+    },
+  });
+  const use = kind === 'library' ? useLibraryServer : useFramedServer;
+  use(wsServer, (subscribe) => hubOptions(yoga, limits, subscribe), limits.log);
+  return wsServer;
+}
