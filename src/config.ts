@@ -99,11 +99,11 @@ interface OptionSpec {
     | 'positive'
     | 'count'
     | 'boolean'
-    | 'expiry'
-    | 'level'
-    | 'ws-server'
+    | 'choice'
     | 'url';
   readonly default: string | number | boolean | readonly string[];
+  /** The values a `choice` takes. */
+  readonly choices?: readonly string[];
   readonly description: string;
 }
 
@@ -261,7 +261,8 @@ export const optionSpecs: readonly OptionSpec[] = [
     flag: 'permission-expiry',
     env: 'CLAUDE_HUB_PERMISSION_EXPIRY',
     key: 'permissionExpiry',
-    kind: 'expiry',
+    kind: 'choice',
+    choices: ['ask', 'deny'],
     default: 'ask',
     description: 'When nobody decides in time: ask (leave it to the terminal dialog) or deny.',
   },
@@ -361,7 +362,8 @@ export const optionSpecs: readonly OptionSpec[] = [
     flag: 'graphql-ws-server',
     env: 'CLAUDE_HUB_GRAPHQL_WS_SERVER',
     key: 'graphqlWsServer',
-    kind: 'ws-server',
+    kind: 'choice',
+    choices: wsServerKinds,
     default: 'hub',
     description:
       "graphql-ws server: hub (writes each event's message once for all its subscribers) or library (graphql-ws' own).",
@@ -386,7 +388,8 @@ export const optionSpecs: readonly OptionSpec[] = [
     flag: 'log-level',
     env: 'CLAUDE_HUB_LOG_LEVEL',
     key: 'logLevel',
-    kind: 'level',
+    kind: 'choice',
+    choices: logLevels,
     default: 'info',
     description: `Least severe log lines written (JSON on stderr): ${logLevels.join(', ')}.`,
   },
@@ -457,12 +460,12 @@ function parseValue(spec: OptionSpec, raw: string, source: string): OptionValue 
       if (!/^\d+$/.test(raw)) throw bad('a whole number (0 or more)');
       return value;
     }
-    case 'expiry':
-      if (raw !== 'ask' && raw !== 'deny') throw bad('ask or deny');
+    case 'choice': {
+      const choices = spec.choices ?? [];
+      if (!choices.includes(raw))
+        throw bad(choices.length === 2 ? choices.join(' or ') : choices.join(', '));
       return raw;
-    case 'ws-server':
-      if (!wsServerKinds.includes(raw as WsServerKind)) throw bad(wsServerKinds.join(' or '));
-      return raw;
+    }
     case 'boolean':
       if (!['1', '0', 'true', 'false'].includes(raw)) throw bad('1, 0, true or false');
       return raw === '1' || raw === 'true';
@@ -473,9 +476,6 @@ function parseValue(spec: OptionSpec, raw: string, source: string): OptionValue 
       if (raw.length === 0) throw bad('non-empty');
       return raw;
     case 'optional':
-      return raw;
-    case 'level':
-      if (!logLevels.includes(raw as LogLevel)) throw bad(logLevels.join(', '));
       return raw;
     case 'secret':
       if (raw.length > 0 && raw.length < 16)

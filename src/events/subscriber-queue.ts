@@ -9,7 +9,6 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
   readonly #overflowError: () => Error;
   #head = 0;
   #waiting: ((result: IteratorResult<T>) => void) | null = null;
-  #failWaiting: ((error: Error) => void) | null = null;
   #failure: Error | null = null;
   #done = false;
 
@@ -26,7 +25,7 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
     if (this.#done || this.#failure) return;
     if (this.#waiting) {
       const resolve = this.#waiting;
-      this.#waiting = this.#failWaiting = null;
+      this.#waiting = null;
       resolve({ value: item, done: false });
       return;
     }
@@ -54,16 +53,16 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
     if (this.size > 0) return Promise.resolve({ value: this.shift() as T, done: false });
     if (this.#failure) return Promise.reject(this.#failure);
     if (this.#done) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => {
+    // A waiting reader is never failed: overflow needs queued items, and then none waits.
+    return new Promise((resolve) => {
       this.#waiting = resolve;
-      this.#failWaiting = reject;
     });
   }
 
   close(): void {
     this.#done = true;
     const resolve = this.#waiting;
-    this.#waiting = this.#failWaiting = null;
+    this.#waiting = null;
     resolve?.({ value: undefined, done: true });
   }
 

@@ -1,16 +1,15 @@
 import type { Duplex } from 'node:stream';
-import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { withErrorCodes } from '../auth/hub-security.js';
 import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
 import { runSelection } from './compiled-selection.js';
 import {
-  maskedResult,
   type Extra,
   type HubServerOptions,
   type Root,
+  type Results,
 } from './graphql-ws-options.js';
 import { masked } from './masked-error.js';
 
@@ -235,16 +234,13 @@ const outboxes = new WeakMap<Extra, Outbox>();
  */
 export function useFramedServer(
   wsServer: WebSocketServer,
-  options: (subscribe: NonNullable<HubServerOptions['subscribe']>) => HubServerOptions,
+  options: (results: Results) => HubServerOptions,
   log: Logger,
 ): void {
   const protocol = makeServer(
-    options(async (args) => {
-      const source = await createSourceEventStream({ ...args, rootValue: undefined });
-      if (!(Symbol.asyncIterator in source))
-        return maskedResult(withErrorCodes(source as ExecutionResult), log);
+    options((source, args) => {
       const root = args.rootValue as Root;
-      return new Relay(source, root, outboxes.get(root.extra)!, args as ExecutionArgs, log);
+      return new Relay(source, root, outboxes.get(root.extra)!, args, log);
     }),
   );
   wsServer.on('connection', (socket, request) => {

@@ -1,11 +1,15 @@
-import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { WebSocketServer } from 'ws';
-import { withErrorCodes } from '../auth/hub-security.js';
 import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
 import { runSelection } from './compiled-selection.js';
-import { maskedResult, type HubServerOptions, type Root } from './graphql-ws-options.js';
+import {
+  maskedResult,
+  type HubServerOptions,
+  type Root,
+  type Results,
+} from './graphql-ws-options.js';
 
 /**
  * Results by published event and operation key: subscribers running the same operation with
@@ -68,15 +72,9 @@ class Selections implements AsyncIterableIterator<ExecutionResult> {
 /** graphql-ws' own server (`useServer` from graphql-ws/use/ws), with the hub's options. */
 export function useLibraryServer(
   wsServer: WebSocketServer,
-  options: (subscribe: NonNullable<HubServerOptions['subscribe']>) => HubServerOptions,
+  options: (results: Results) => HubServerOptions,
   log: Logger,
 ): void {
-  const subscribe = async (args: ExecutionArgs) => {
-    const source = await createSourceEventStream({ ...args, rootValue: undefined });
-    if (!(Symbol.asyncIterator in source)) {
-      return maskedResult(withErrorCodes(source as ExecutionResult), log);
-    }
-    return new Selections(source, args, log);
-  };
-  useServer({ ...options(subscribe), isProd: true }, wsServer);
+  const results: Results = (source, args) => new Selections(source, args, log);
+  useServer({ ...options(results), isProd: true }, wsServer);
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { CloseCode, type ServerOptions } from 'graphql-ws';
 import type { WebSocket } from 'ws';
+import { withErrorCodes } from '../auth/hub-security.js';
 import type { Principal } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -46,8 +47,14 @@ export interface Root {
   readonly extra: Extra;
 }
 
-/** The options every graphql-ws server of the hub takes; each adds how it subscribes. */
+/** The options every graphql-ws server of the hub takes. */
 export type HubServerOptions = ServerOptions<Record<string, unknown>, Extra>;
+
+/** A server's own part: a subscription's results from its source of events. */
+export type Results = (
+  source: AsyncIterable<unknown>,
+  args: ExecutionArgs,
+) => AsyncIterable<ExecutionResult>;
 
 /** A result whose errors a client may see. */
 export function maskedResult(result: ExecutionResult, log: Logger): ExecutionResult {
@@ -87,12 +94,12 @@ function refuseServerMessages(key: string, value: unknown): unknown {
  * connection_init (4403 when missing or unknown, 4029 over --max-connections), each operation
  * parsed, validated and given its context by yoga's envelop, as yoga's example wires it, so its
  * plugins and masking apply as over HTTP; each field checks the caller's scope as it resolves
- * or subscribes. `subscribe` is the server's own.
+ * or subscribes. How each event becomes a result (`results`) is the server's own.
  */
 export function hubOptions(
   yoga: HubYoga,
   limits: WebSocketLimits,
-  subscribe: NonNullable<HubServerOptions['subscribe']>,
+  results: Results,
 ): HubServerOptions {
   return {
     jsonMessageReviver: refuseServerMessages,
@@ -157,7 +164,16 @@ export function hubOptions(
       }
     },
     execute: (args) => (args.rootValue as Root).execute(args as ExecutionArgs),
-    subscribe,
+    subscribe: async (args) => {
+      const source = await createSourceEventStream({
+        ...(args as ExecutionArgs),
+        rootValue: undefined,
+      });
+      if (!(Symbol.asyncIterator in source)) {
+        return maskedResult(withErrorCodes(source as ExecutionResult), limits.log);
+      }
+      return results(source, args as ExecutionArgs);
+    },
     // An error a subscription's source throws, or one refusing an operation.
     onError: (_ctx, _id, _payload, errors) =>
       errors.map((error) => masked(error, limits.log).toJSON()),
