@@ -369,6 +369,15 @@ export const hubEvents = {
       message: 'String',
     },
   },
+  HubTurnEnded: {
+    description:
+      'A turn ended without a Stop: interrupted through the API, or its claude stopped or crashed mid-turn (reason: interrupted | stopped | crashed).',
+    http: false,
+    fields: {
+      reason: 'String',
+      error: 'String',
+    },
+  },
 } as const satisfies Record<string, HookEventSpec>;
 
 export type HubEventName = keyof typeof hubEvents;

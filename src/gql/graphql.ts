@@ -132,6 +132,7 @@ export type DashboardSessionEventsSubscription = { sessionEvents:
     | { __typename: 'FileChangedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'HubEventsMissedEvent', stepCount: number | null, turnOver: boolean | null, seq: number, eventName: string, receivedAt: string }
     | { __typename: 'HubPermissionResolvedEvent', toolName: string | null, status: string | null, message: string | null, seq: number, eventName: string, receivedAt: string }
+    | { __typename: 'HubTurnEndedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'InstructionsLoadedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'MessageDisplayEvent', messageId: string | null, index: number | null, delta: string | null, final: boolean | null, seq: number, eventName: string, receivedAt: string }
     | { __typename: 'NotificationEvent', message: string | null, seq: number, eventName: string, receivedAt: string }
@@ -299,6 +300,7 @@ export type CliTailSubscription = { sessionEvents:
     | { __typename: 'FileChangedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'HubEventsMissedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'HubPermissionResolvedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
+    | { __typename: 'HubTurnEndedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'InstructionsLoadedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'MessageDisplayEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'NotificationEvent', message: string | null, seq: number, eventName: string, receivedAt: string, payload: unknown }

@@ -6,6 +6,7 @@ import './sessions.js';
 import './permissions.js';
 import './messages.js';
 import './audit.js';
+import './runs.js';
 
 export const schema = builder.toSchema();
 

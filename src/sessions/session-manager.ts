@@ -21,6 +21,7 @@ import { hookSecretEnv, hookSettings, hookSettingsUrl } from './hook-settings.js
 import type { RecordTable } from '../store/record-table.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Topic } from '../events/topic.js';
+import type { HubEventName } from '../events/registry.js';
 import type { RecordRetention } from '../store/retention.js';
 import { expired, type PrunedRecords } from './record-retention.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
@@ -249,10 +250,17 @@ export class SessionManager {
   /** Puts an event the hub itself makes (see hubEvents) into a session's stream. */
   async appendHubEvent(
     sessionId: string,
-    name: string,
+    name: HubEventName,
     fields: Record<string, unknown>,
   ): Promise<void> {
-    const record = this.require(sessionId);
+    await this.#appendHub(this.require(sessionId), name, fields);
+  }
+
+  #appendHub(
+    record: SessionRecord,
+    name: HubEventName,
+    fields: Record<string, unknown>,
+  ): Promise<StoredEvent> {
     const payload: HookPayload = {
       session_id: record.claudeSessionId,
       hook_event_name: name,
@@ -260,7 +268,7 @@ export class SessionManager {
       ...(record.transcriptPath ? { transcript_path: record.transcriptPath } : {}),
       ...fields,
     };
-    await this.#append(record, JSON.stringify(payload), payload);
+    return this.#append(record, JSON.stringify(payload), payload);
   }
 
   attachCommand(record: SessionRecord): string {
@@ -466,6 +474,7 @@ export class SessionManager {
     }
     const stopped = await this.#runtime.interrupt(record, this.#options.stopTimeoutMs);
     if (stopped && record.status === SessionStatus.Busy) {
+      await this.#endTurn(record, 'interrupted', null);
       setStatus(record, SessionStatus.Idle, this.#clock.now());
       this.#store.save(record);
       this.updates.publish(record);
@@ -521,6 +530,8 @@ export class SessionManager {
         record.status !== SessionStatus.Disconnected;
       await this.#runtime.stop(record);
       if (started) await this.#waitFor(record, () => record.ended, this.#options.stopTimeoutMs);
+      // Its SessionEnd, when it came, ended a running turn already.
+      if (!record.ended) await this.#endTurn(record, 'stopped', null);
       this.#finish(record, SessionStatus.Stopped, null);
     } finally {
       this.#stopping.delete(id);
@@ -646,19 +657,14 @@ export class SessionManager {
     if (!record.transcriptPath || record.lastEventAt === null) return;
     const summary = await readTranscriptSince(record.transcriptPath, record.lastEventAt);
     if (summary.count === 0) return;
-    const payload: HookPayload = {
-      session_id: record.claudeSessionId,
-      hook_event_name: 'HubEventsMissed',
-      transcript_path: record.transcriptPath,
-      cwd: record.cwd,
+    await this.#appendHub(record, 'HubEventsMissed', {
       since: new Date(record.lastEventAt).toISOString(),
       until: new Date().toISOString(),
       step_count: summary.count,
       steps: summary.steps,
       turn_over: summary.turnOver,
       last_assistant_message: summary.lastAssistantMessage,
-    };
-    await this.#append(record, JSON.stringify(payload), payload);
+    });
     this.#options.log.info(
       { sessionId: record.id, steps: summary.count },
       'transcript steps happened while the hub was down',
@@ -737,6 +743,7 @@ export class SessionManager {
 
   #finish(record: SessionRecord, status: SessionStatus, error: string | null): void {
     this.#options.log.info({ sessionId: record.id, status }, 'session ended');
+    if (status === SessionStatus.Crashed) void this.#endTurn(record, 'crashed', error);
     setStatus(record, status, this.#clock.now());
     record.error = error;
     this.#store.save(record);
@@ -745,6 +752,21 @@ export class SessionManager {
     if (status === SessionStatus.Stopped) this.#bus.publish(record.id, { kind: 'end' });
     this.#notify(record.id);
     void this.#releaseUnusedHookUrls();
+  }
+
+  /**
+   * Marks the end of a turn that claude never ended with a Stop (see HubTurnEnded); nothing
+   * when no turn runs. Called before the status leaves BUSY.
+   */
+  async #endTurn(
+    record: SessionRecord,
+    reason: 'interrupted' | 'stopped' | 'crashed',
+    error: string | null,
+  ): Promise<void> {
+    if (record.status !== SessionStatus.Busy) return;
+    await this.#appendHub(record, 'HubTurnEnded', { reason, error }).catch((err: unknown) =>
+      this.#options.log.error({ sessionId: record.id, err }, 'turn end could not be stored'),
+    );
   }
 
   /**

@@ -1,0 +1,363 @@
+import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
+import { ActionKind, ActionPhase, describeTool, fileChanges, type Action } from './action.js';
+
+export const TurnStatus = {
+  Running: 'RUNNING',
+  Completed: 'COMPLETED',
+  Failed: 'FAILED',
+  Interrupted: 'INTERRUPTED',
+} as const;
+export type TurnStatus = (typeof TurnStatus)[keyof typeof TurnStatus];
+
+/** One prompt claude took and everything it did for it, up to its one completion. */
+export interface Turn {
+  /** `<session id>:<seq of the event that started it>`. */
+  readonly id: string;
+  readonly sessionId: string;
+  /** 1, 2, 3, ... in the session, counted from its oldest kept event. */
+  readonly number: number;
+  readonly prompt: string | null;
+  readonly status: TurnStatus;
+  readonly answer: string | null;
+  readonly error: string | null;
+  /** The Claude session id that ran it: what `claude --resume` takes. */
+  readonly claudeSessionId: string;
+  readonly transcriptPath: string | null;
+  /** Each action in its latest phase, in the order they started. */
+  readonly actions: readonly Action[];
+  readonly startedAt: number;
+  readonly completedAt: number | null;
+  /** The seq of the event that completed it. */
+  readonly completedSeq: number | null;
+}
+
+/** What one event did to the run. */
+export interface RunChange {
+  /** Action phases, in order. */
+  readonly actions: readonly Action[];
+  readonly started: Turn | null;
+  /** The turn this event completed (a new prompt can complete one and start the next). */
+  readonly completed: Turn | null;
+}
+
+/** The event names that can change a run; reads of the log can skip the rest. */
+export const runEventNames = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionDenied',
+  'Stop',
+  'StopFailure',
+  'SessionEnd',
+  'HubPermissionResolved',
+  'HubEventsMissed',
+  'HubTurnEnded',
+] as const;
+
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+type MutableTurn = { -readonly [K in keyof Turn]: Turn[K] } & { actions: Action[] };
+
+/**
+ * Reads a session's events as a run: turns, each with one completion, and the actions of their
+ * tool calls, each started then completed. Pure and deterministic: folding the same events
+ * always gives the same turns and actions, so replays from the log match what was live.
+ */
+export class RunFold {
+  readonly #sessionId: string;
+  #turn: MutableTurn | null = null;
+  #number = 0;
+  /** Indexes into the current turn's actions, by tool call id. */
+  readonly #open = new Map<string, number>();
+
+  constructor(sessionId: string) {
+    this.#sessionId = sessionId;
+  }
+
+  /** The turn running now, if any. */
+  get current(): Turn | null {
+    return this.#turn;
+  }
+
+  apply(event: StoredEvent): RunChange {
+    const { payload, seq, receivedAt: at } = event;
+    const actions: Action[] = [];
+    let started: Turn | null = null;
+    let completed: Turn | null = null;
+    const complete = (status: TurnStatus, answer: string | null, error: string | null) => {
+      const turn = this.#turn;
+      if (!turn) return;
+      for (const index of this.#open.values()) {
+        const open = turn.actions[index]!;
+        const why =
+          status === TurnStatus.Completed
+            ? 'the turn ended with the tool call still open'
+            : `the turn ended ${status.toLowerCase()}${error ? `: ${error}` : ''}`;
+        actions.push(this.#completeAction(turn, index, open, seq, at, false, { error: why }));
+      }
+      this.#open.clear();
+      Object.assign(turn, { status, answer, error, completedAt: at, completedSeq: seq });
+      completed = { ...turn, actions: [...turn.actions] };
+      this.#turn = null;
+    };
+    const turn = () => {
+      if (this.#turn) return this.#turn;
+      started = this.#start(seq, at, null, payload);
+      return started as MutableTurn;
+    };
+
+    switch (event.eventName) {
+      case 'UserPromptSubmit':
+        complete(TurnStatus.Interrupted, null, 'a new prompt came before the turn ended');
+        started = this.#start(seq, at, stringField(payload, 'prompt') ?? null, payload);
+        break;
+      case 'SessionStart':
+        complete(TurnStatus.Failed, null, 'claude started again before the turn ended');
+        break;
+      case 'PreToolUse': {
+        const current = turn();
+        const id = stringField(payload, 'tool_use_id') ?? `${seq}`;
+        const toolName = stringField(payload, 'tool_name') ?? 'unknown';
+        const input = record(payload.tool_input);
+        const { kind, title } = describeTool(toolName, input);
+        const action: Action = {
+          id,
+          sessionId: this.#sessionId,
+          turnId: current.id,
+          seq,
+          kind,
+          phase: ActionPhase.Started,
+          title,
+          toolName,
+          ok: null,
+          detail: { input, ...agentOf(payload) },
+          startedAt: at,
+          completedAt: null,
+          durationMs: null,
+        };
+        this.#open.set(id, current.actions.push(action) - 1);
+        actions.push(action);
+        break;
+      }
+      case 'PostToolUse':
+      case 'PostToolUseFailure': {
+        const current = turn();
+        const ok = event.eventName === 'PostToolUse';
+        const toolName = stringField(payload, 'tool_name') ?? 'unknown';
+        const input = record(payload.tool_input);
+        const response = payload.tool_response;
+        const changes = ok ? fileChanges(toolName, input, response) : [];
+        const outcome = ok
+          ? { response, ...(changes.length > 0 ? { changes } : {}) }
+          : {
+              error: stringField(payload, 'error') ?? 'the tool call failed',
+              ...(payload.is_interrupt === true ? { interrupted: true } : {}),
+            };
+        const id = stringField(payload, 'tool_use_id') ?? `${seq}`;
+        const index = this.#open.get(id);
+        const duration = typeof payload.duration_ms === 'number' ? payload.duration_ms : null;
+        if (index !== undefined) {
+          this.#open.delete(id);
+          const open = current.actions[index]!;
+          actions.push(this.#completeAction(current, index, open, seq, at, ok, outcome, duration));
+          break;
+        }
+        // Its PreToolUse never arrived: the action starts and completes here.
+        const { kind, title } = describeTool(toolName, input);
+        const action: Action = {
+          id,
+          sessionId: this.#sessionId,
+          turnId: current.id,
+          seq,
+          kind,
+          phase: ActionPhase.Completed,
+          title,
+          toolName,
+          ok,
+          detail: { input, ...agentOf(payload), ...outcome },
+          startedAt: at - (duration ?? 0),
+          completedAt: at,
+          durationMs: duration,
+        };
+        current.actions.push(action);
+        actions.push(action);
+        break;
+      }
+      case 'PermissionDenied':
+        this.#deny(turn(), stringField(payload, 'tool_use_id'), undefined, seq, at, actions);
+        actions.push(
+          this.#warning(turn(), seq, at, stringField(payload, 'tool_name'), {
+            reason: stringField(payload, 'reason') ?? null,
+            toolUseId: stringField(payload, 'tool_use_id') ?? null,
+          }),
+        );
+        break;
+      case 'HubPermissionResolved':
+        if (payload.status === 'DENIED') {
+          const toolName = stringField(payload, 'tool_name');
+          this.#deny(turn(), undefined, toolName, seq, at, actions);
+          actions.push(
+            this.#warning(turn(), seq, at, stringField(payload, 'tool_name'), {
+              reason: stringField(payload, 'message') ?? null,
+              requestId: stringField(payload, 'request_id') ?? null,
+            }),
+          );
+        }
+        break;
+      case 'Stop':
+        complete(
+          TurnStatus.Completed,
+          stringField(payload, 'last_assistant_message') ?? null,
+          null,
+        );
+        break;
+      case 'StopFailure':
+        complete(
+          TurnStatus.Failed,
+          stringField(payload, 'last_assistant_message') ?? null,
+          stringField(payload, 'error') ?? 'the turn failed',
+        );
+        break;
+      case 'HubEventsMissed':
+        if (payload.turn_over === true)
+          complete(
+            TurnStatus.Completed,
+            stringField(payload, 'last_assistant_message') ?? null,
+            null,
+          );
+        break;
+      case 'HubTurnEnded': {
+        const reason = stringField(payload, 'reason');
+        const error = stringField(payload, 'error') ?? `the session was ${reason ?? 'ended'}`;
+        complete(reason === 'crashed' ? TurnStatus.Failed : TurnStatus.Interrupted, null, error);
+        break;
+      }
+      case 'SessionEnd':
+        complete(
+          TurnStatus.Interrupted,
+          null,
+          `claude ended the session (${stringField(payload, 'reason') ?? 'no reason given'})`,
+        );
+        break;
+    }
+    return { actions, started, completed };
+  }
+
+  #start(seq: number, at: number, prompt: string | null, payload: HookPayload): MutableTurn {
+    this.#number += 1;
+    this.#turn = {
+      id: `${this.#sessionId}:${seq}`,
+      sessionId: this.#sessionId,
+      number: this.#number,
+      prompt,
+      status: TurnStatus.Running,
+      answer: null,
+      error: null,
+      claudeSessionId: payload.session_id,
+      transcriptPath: stringField(payload, 'transcript_path') ?? null,
+      actions: [],
+      startedAt: at,
+      completedAt: null,
+      completedSeq: null,
+    };
+    return this.#turn;
+  }
+
+  #completeAction(
+    turn: MutableTurn,
+    index: number,
+    open: Action,
+    seq: number,
+    at: number,
+    ok: boolean,
+    outcome: Record<string, unknown>,
+    durationMs: number | null = null,
+  ): Action {
+    const action: Action = {
+      ...open,
+      seq,
+      phase: ActionPhase.Completed,
+      ok,
+      detail: { ...open.detail, ...outcome },
+      completedAt: at,
+      durationMs: durationMs ?? at - open.startedAt,
+    };
+    turn.actions[index] = action;
+    return action;
+  }
+
+  /**
+   * Completes the open call a denial refused: by its id, or else the latest open call of the
+   * tool (a PermissionRequest names no call id).
+   */
+  #deny(
+    turn: MutableTurn,
+    id: string | undefined,
+    toolName: string | undefined,
+    seq: number,
+    at: number,
+    actions: Action[],
+  ): void {
+    let found = id;
+    if (found === undefined) {
+      for (const [openId, index] of this.#open)
+        if (turn.actions[index]!.toolName === toolName) found = openId;
+    }
+    const index = found === undefined ? undefined : this.#open.get(found);
+    if (index === undefined) return;
+    this.#open.delete(found!);
+    const open = turn.actions[index]!;
+    actions.push(
+      this.#completeAction(turn, index, open, seq, at, false, { error: 'permission denied' }),
+    );
+  }
+
+  #warning(
+    turn: MutableTurn,
+    seq: number,
+    at: number,
+    toolName: string | undefined,
+    detail: Record<string, unknown>,
+  ): Action {
+    const action: Action = {
+      id: `${this.#sessionId}:${seq}:warning`,
+      sessionId: this.#sessionId,
+      turnId: turn.id,
+      seq,
+      kind: ActionKind.Warning,
+      phase: ActionPhase.Completed,
+      title: `permission denied: ${toolName ?? 'a tool'}`,
+      toolName: toolName ?? null,
+      ok: false,
+      detail,
+      startedAt: at,
+      completedAt: at,
+      durationMs: 0,
+    };
+    turn.actions.push(action);
+    return action;
+  }
+}
+
+/** The subagent a tool call ran in, when not the main thread. */
+function agentOf(payload: HookPayload): Record<string, unknown> {
+  const agentId = stringField(payload, 'agent_id');
+  return agentId ? { agentId, agentType: stringField(payload, 'agent_type') ?? null } : {};
+}
+
+/** Folds events into the session's turns, oldest first (the running one last). */
+export function foldTurns(sessionId: string, events: Iterable<StoredEvent>): Turn[] {
+  const fold = new RunFold(sessionId);
+  const turns: Turn[] = [];
+  for (const event of events) {
+    const { completed } = fold.apply(event);
+    if (completed) turns.push(completed);
+  }
+  if (fold.current) turns.push({ ...fold.current, actions: [...fold.current.actions] });
+  return turns;
+}

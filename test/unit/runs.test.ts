@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredEvent } from '../../src/events/hook-event.js';
+import { describeTool } from '../../src/runs/action.js';
+import { foldTurns, RunFold } from '../../src/runs/run-fold.js';
+import { completedTurns, sessionActions } from '../../src/runs/run-reader.js';
+import { sumUsage } from '../../src/runs/turn-usage.js';
+
+const sessionId = 's1';
+
+/** Events as the log gives them: seq from 1, a second apart. */
+function events(...list: [string, Record<string, unknown>?][]): StoredEvent[] {
+  return list.map(([name, fields = {}], i) => {
+    const payload = {
+      session_id: 'claude-1',
+      hook_event_name: name,
+      transcript_path: '/t.jsonl',
+      ...fields,
+    };
+    return {
+      sessionId,
+      seq: i + 1,
+      eventName: name,
+      receivedAt: 1_000 * (i + 1),
+      raw: JSON.stringify(payload),
+      payload,
+    };
+  });
+}
+
+const prompt = (text: string) => ['UserPromptSubmit', { prompt: text }] as [string, object];
+const pre = (id: string, tool: string, input: object) =>
+  ['PreToolUse', { tool_use_id: id, tool_name: tool, tool_input: input }] as [string, object];
+const post = (id: string, tool: string, input: object, response: unknown) =>
+  [
+    'PostToolUse',
+    {
+      tool_use_id: id,
+      tool_name: tool,
+      tool_input: input,
+      tool_response: response,
+      duration_ms: 7,
+    },
+  ] as [string, object];
+const stop = (answer: string) => ['Stop', { last_assistant_message: answer }] as [string, object];
+
+function fold(list: StoredEvent[]) {
+  const run = new RunFold(sessionId);
+  return list.map((event) => run.apply(event));
+}
+
+describe('a run folded from hook events', () => {
+  it('makes a command an action started then completed with one id, and completes the turn once', () => {
+    const changes = fold(
+      events(
+        prompt('list it'),
+        pre('t1', 'Bash', { command: 'ls -la' }),
+        post('t1', 'Bash', { command: 'ls -la' }, { stdout: 'a\nb', stderr: '' }),
+        stop('done'),
+      ),
+    );
+    const actions = changes.flatMap((change) => change.actions);
+    expect(actions.map((a) => [a.id, a.phase, a.kind, a.title, a.ok, a.seq])).toEqual([
+      ['t1', 'STARTED', 'COMMAND', 'ls -la', null, 2],
+      ['t1', 'COMPLETED', 'COMMAND', 'ls -la', true, 3],
+    ]);
+    expect(actions[1]!.detail).toMatchObject({ response: { stdout: 'a\nb' } });
+    expect(actions[1]!.durationMs).toBe(7);
+    expect(changes[0]!.started).toMatchObject({ id: 's1:1', number: 1, prompt: 'list it' });
+    const completed = changes.flatMap((change) => (change.completed ? [change.completed] : []));
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
+      id: 's1:1',
+      status: 'COMPLETED',
+      answer: 'done',
+      claudeSessionId: 'claude-1',
+      completedSeq: 4,
+      startedAt: 1_000,
+      completedAt: 4_000,
+    });
+    expect(completed[0]!.actions.map((a) => a.phase)).toEqual(['COMPLETED']);
+  });
+
+  it('says which files a write added and an edit updated', () => {
+    const [turn] = foldTurns(
+      sessionId,
+      events(
+        prompt('write'),
+        pre('w', 'Write', { file_path: '/x/new.txt', content: 'hi' }),
+        post('w', 'Write', { file_path: '/x/new.txt' }, { type: 'create', filePath: '/x/new.txt' }),
+        pre('e', 'Edit', { file_path: '/x/old.txt' }),
+        post('e', 'Edit', { file_path: '/x/old.txt' }, { filePath: '/x/old.txt' }),
+        stop('ok'),
+      ),
+    );
+    expect(turn!.actions.map((a) => [a.kind, a.title, a.detail.changes])).toEqual([
+      ['FILE_CHANGE', '/x/new.txt', [{ path: '/x/new.txt', kind: 'add' }]],
+      ['FILE_CHANGE', '/x/old.txt', [{ path: '/x/old.txt', kind: 'update' }]],
+    ]);
+  });
+
+  it('titles each kind of tool', () => {
+    expect(describeTool('Read', { file_path: '/a' })).toEqual({ kind: 'READ', title: 'Read /a' });
+    expect(describeTool('WebSearch', { query: 'q' })).toEqual({ kind: 'WEB_SEARCH', title: 'q' });
+    expect(describeTool('Task', { subagent_type: 'Explore' })).toEqual({
+      kind: 'SUBAGENT',
+      title: 'Explore',
+    });
+    expect(describeTool('mcp__hub__send_to_channel', {})).toEqual({
+      kind: 'MCP',
+      title: 'hub/send_to_channel',
+    });
+    expect(describeTool('Glob', { pattern: '*' })).toEqual({ kind: 'TOOL', title: 'Glob' });
+  });
+
+  it('fails a tool call with its error, and turns a denial into a warning', () => {
+    const [turn] = foldTurns(
+      sessionId,
+      events(
+        prompt('go'),
+        pre('f', 'Bash', { command: 'false' }),
+        [
+          'PostToolUseFailure',
+          { tool_use_id: 'f', tool_name: 'Bash', tool_input: {}, error: 'exit 1' },
+        ],
+        pre('d', 'Bash', { command: 'touch /etc/x' }),
+        ['HubPermissionResolved', { status: 'DENIED', tool_name: 'Bash', message: 'no' }],
+        stop('could not'),
+      ),
+    );
+    expect(turn!.status).toBe('COMPLETED');
+    expect(turn!.actions.map((a) => [a.id, a.kind, a.ok, a.title, a.detail.error])).toEqual([
+      ['f', 'COMMAND', false, 'false', 'exit 1'],
+      ['d', 'COMMAND', false, 'touch /etc/x', 'permission denied'],
+      ['s1:5:warning', 'WARNING', false, 'permission denied: Bash', undefined],
+    ]);
+  });
+
+  it('ends a turn interrupted, crashed or overtaken, closing its open calls', () => {
+    const turns = foldTurns(
+      sessionId,
+      events(
+        prompt('one'),
+        pre('a', 'Bash', { command: 'sleep 60' }),
+        ['HubTurnEnded', { reason: 'interrupted', error: null }],
+        prompt('two'),
+        pre('b', 'Bash', { command: 'sleep 60' }),
+        ['HubTurnEnded', { reason: 'crashed', error: 'claude exited (137)' }],
+        prompt('three'),
+        prompt('four'),
+      ),
+    );
+    expect(turns.map((t) => [t.number, t.prompt, t.status, t.error])).toEqual([
+      [1, 'one', 'INTERRUPTED', 'the session was interrupted'],
+      [2, 'two', 'FAILED', 'claude exited (137)'],
+      [3, 'three', 'INTERRUPTED', 'a new prompt came before the turn ended'],
+      [4, 'four', 'RUNNING', null],
+    ]);
+    expect(turns[0]!.actions[0]).toMatchObject({ ok: false, phase: 'COMPLETED', seq: 3 });
+    expect(turns[1]!.actions[0]!.detail.error).toBe('the turn ended failed: claude exited (137)');
+  });
+
+  it('replays the same actions from any seq, and completed turns after a time', async () => {
+    const list = events(
+      prompt('a'),
+      pre('1', 'Bash', { command: 'x' }),
+      post('1', 'Bash', {}, {}),
+      stop('A'),
+      prompt('b'),
+      pre('2', 'Bash', { command: 'y' }),
+      post('2', 'Bash', {}, {}),
+      stop('B'),
+    );
+    const stream = (_id: string, after: number | null) =>
+      (async function* () {
+        yield* list.filter((event) => event.seq > (after ?? 0));
+      })();
+    const collect = async <T>(items: AsyncIterable<T>) => {
+      const out: T[] = [];
+      for await (const item of items) out.push(item);
+      return out;
+    };
+    const all = await collect(sessionActions(stream, sessionId, 0));
+    expect(all.map((a) => a.seq)).toEqual([2, 3, 6, 7]);
+    const later = await collect(sessionActions(stream, sessionId, 3));
+    expect(later).toEqual(all.slice(2));
+    const turns = await collect(completedTurns(stream, sessionId, 4_000));
+    expect(turns.map((t) => t.answer)).toEqual(['B']);
+  });
+});
+
+describe('turn usage from a transcript', () => {
+  const entry = (at: number, id: string, usage: object, type = 'assistant') =>
+    JSON.stringify({ type, timestamp: new Date(at).toISOString(), message: { id, usage } });
+
+  it('sums each message once, within the turn', () => {
+    const usage = { input_tokens: 10, output_tokens: 2, cache_read_input_tokens: 1 };
+    const jsonl = [
+      entry(500, 'm0', usage),
+      entry(1_500, 'm1', usage),
+      entry(1_600, 'm1', usage),
+      entry(1_700, 'm2', { input_tokens: 5, output_tokens: 3, cache_creation_input_tokens: 4 }),
+      entry(1_800, 'u', usage, 'user'),
+      '{"broken',
+      entry(2_500, 'm3', usage),
+    ].join('\n');
+    expect(sumUsage(jsonl, 1_000, 2_000)).toEqual({
+      input_tokens: 15,
+      output_tokens: 5,
+      cache_read_input_tokens: 1,
+      cache_creation_input_tokens: 4,
+    });
+    expect(sumUsage(jsonl, 3_000, 4_000)).toBeNull();
+  });
+});
