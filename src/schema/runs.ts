@@ -91,7 +91,7 @@ const TurnRef = builder.objectRef<Turn>('Turn').implement({
       nullable: true,
       description:
         "The turn's token usage summed from its transcript: input_tokens, output_tokens, cache_read_input_tokens, cache_creation_input_tokens. Null where the transcript has none.",
-      resolve: (turn) => turnUsage(turn, Date.now()),
+      resolve: (turn) => turnUsage(turn, Date.now),
     }),
     resume: t.string({
       description: 'The line a person pastes to continue the conversation in a terminal.',

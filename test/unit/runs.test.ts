@@ -27,9 +27,10 @@ function events(...list: [string, Record<string, unknown>?][]): StoredEvent[] {
   });
 }
 
-const prompt = (text: string) => ['UserPromptSubmit', { prompt: text }] as [string, object];
+type Step = [string, Record<string, unknown>?];
+const prompt = (text: string): Step => ['UserPromptSubmit', { prompt: text }];
 const pre = (id: string, tool: string, input: object) =>
-  ['PreToolUse', { tool_use_id: id, tool_name: tool, tool_input: input }] as [string, object];
+  ['PreToolUse', { tool_use_id: id, tool_name: tool, tool_input: input }] as Step;
 const post = (id: string, tool: string, input: object, response: unknown) =>
   [
     'PostToolUse',
@@ -40,8 +41,8 @@ const post = (id: string, tool: string, input: object, response: unknown) =>
       tool_response: response,
       duration_ms: 7,
     },
-  ] as [string, object];
-const stop = (answer: string) => ['Stop', { last_assistant_message: answer }] as [string, object];
+  ] as Step;
+const stop = (answer: string) => ['Stop', { last_assistant_message: answer }] as Step;
 
 function fold(list: StoredEvent[]) {
   const run = new RunFold(sessionId);
@@ -195,6 +196,11 @@ describe('turn usage from a transcript', () => {
   it('sums each message once, within the turn', () => {
     const usage = { input_tokens: 10, output_tokens: 2, cache_read_input_tokens: 1 };
     const jsonl = [
+      JSON.stringify({
+        type: 'assistant',
+        timestamp: new Date(1_900).toISOString(),
+        message: { id: 'm1', usage, content: [{ type: 'text', text: 'the answer' }] },
+      }),
       entry(500, 'm0', usage),
       entry(1_500, 'm1', usage),
       entry(1_600, 'm1', usage),
@@ -203,12 +209,16 @@ describe('turn usage from a transcript', () => {
       '{"broken',
       entry(2_500, 'm3', usage),
     ].join('\n');
-    expect(sumUsage(jsonl, 1_000, 2_000)).toEqual({
-      input_tokens: 15,
-      output_tokens: 5,
-      cache_read_input_tokens: 1,
-      cache_creation_input_tokens: 4,
+    expect(sumUsage(jsonl, 1_000, 2_000, 'the answer')).toEqual({
+      usage: {
+        input_tokens: 15,
+        output_tokens: 5,
+        cache_read_input_tokens: 1,
+        cache_creation_input_tokens: 4,
+      },
+      hasText: true,
     });
-    expect(sumUsage(jsonl, 3_000, 4_000)).toBeNull();
+    expect(sumUsage(jsonl, 1_000, 1_800, 'the answer').hasText).toBe(false);
+    expect(sumUsage(jsonl, 3_000, 4_000)).toEqual({ usage: null, hasText: false });
   });
 });

@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { startHub, type TestHub } from '../helpers/hub.js';
+
+const actionFields = 'id turnId seq kind phase title toolName ok detail durationMs';
+const turnFields = `id number prompt status ok answer error usage resume startedAt completedAt
+  actions { ${actionFields} }`;
+
+describe('turns and actions of a real claude session', () => {
+  let world: ClaudeWorld;
+  let hub: TestHub;
+
+  beforeAll(async () => {
+    world = await startClaudeWorld();
+    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
+  });
+
+  afterAll(async () => {
+    await hub?.stop();
+    await world?.close();
+  });
+
+  const create = async (cwd: string) =>
+    (
+      await hub.data(
+        `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id claudeSessionId } }`,
+        { cwd },
+      )
+    ).createSession;
+  const send = (id: string, text: string) =>
+    hub.data(
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      {
+        id,
+        text,
+      },
+    );
+  const actionsOf = (id: string, after?: number) =>
+    hub.subscribe(
+      `subscription($id: ID!, $after: Int) { sessionActions(id: $id, after: $after) { ${actionFields} } }`,
+      { id, after },
+    );
+
+  it('reads a command and file writes as actions, each turn completed once with its answer, usage and resume line', async () => {
+    const since = new Date().toISOString();
+    const cwd = world.makeCwd();
+    const session = await create(cwd);
+    const turns = hub.subscribe(
+      `subscription($after: DateTime) { turns(after: $after) { ${turnFields} } }`,
+      {
+        after: since,
+      },
+    );
+    const live = actionsOf(session.id);
+
+    await send(session.id, 'run: echo runs-$((6*7))');
+    const command = (await live.until((a) => a.sessionActions.phase === 'COMPLETED', 45_000)).map(
+      (a) => a.sessionActions,
+    );
+    expect(command.map((a) => [a.kind, a.phase, a.title, a.toolName, a.ok])).toEqual([
+      ['COMMAND', 'STARTED', 'echo runs-$((6*7))', 'Bash', null],
+      ['COMMAND', 'COMPLETED', 'echo runs-$((6*7))', 'Bash', true],
+    ]);
+    expect(command[1].id).toBe(command[0].id);
+    expect(command[1].detail.response.stdout).toBe('runs-42');
+    expect(command[1].seq).toBeGreaterThan(command[0].seq);
+
+    const first = (await turns.until((t) => t.turns.number === 1, 45_000)).at(-1)!.turns;
+    expect(first).toMatchObject({
+      number: 1,
+      prompt: 'run: echo runs-$((6*7))',
+      status: 'COMPLETED',
+      ok: true,
+      answer: 'ran: runs-42',
+      error: null,
+      resume: `claude --resume ${session.claudeSessionId}`,
+    });
+    expect(first.actions.map((a: any) => [a.id, a.phase, a.ok])).toEqual([
+      [command[0].id, 'COMPLETED', true],
+    ]);
+    expect(first.usage.output_tokens).toBeGreaterThan(0);
+    expect(first.usage.input_tokens).toBeGreaterThan(0);
+
+    const file = path.join(cwd, 'notes.txt');
+    await send(session.id, `write: ${file} first`);
+    const added = (await live.until((a) => a.sessionActions.phase === 'COMPLETED', 45_000)).at(
+      -1,
+    )!.sessionActions;
+    expect(existsSync(file)).toBe(true);
+    expect(added).toMatchObject({ kind: 'FILE_CHANGE', title: file, ok: true });
+    expect(added.detail.changes).toEqual([{ path: file, kind: 'add' }]);
+    await turns.until((t) => t.turns.number === 2, 45_000);
+
+    await send(session.id, `write: ${file} second`);
+    const updated = (await live.until((a) => a.sessionActions.phase === 'COMPLETED', 45_000)).at(
+      -1,
+    )!.sessionActions;
+    expect(updated.detail.changes).toEqual([{ path: file, kind: 'update' }]);
+    const third = (await turns.until((t) => t.turns.number === 3, 45_000)).at(-1)!.turns;
+    expect(third.answer).toBe(`wrote: ${file}`);
+
+    // A subscriber that comes afterwards gets the same phases, and from a seq only the later ones.
+    const replayed = actionsOf(session.id);
+    const seen = live.received.map((a) => a.sessionActions);
+    for (const action of seen) expect((await replayed.next()).sessionActions).toEqual(action);
+    const fromSeq = actionsOf(session.id, seen[1].seq);
+    expect((await fromSeq.next()).sessionActions).toEqual(seen[2]);
+
+    const { session: read } = await hub.data(
+      `query($id: ID!) { session(id: $id) { currentTurn { id } turns(last: 2) { ${turnFields} } } }`,
+      { id: session.id },
+    );
+    expect(read.currentTurn).toBeNull();
+    expect(read.turns.map((t: any) => t.number)).toEqual([2, 3]);
+    expect(read.turns[1]).toEqual(third);
+    const { turn } = await hub.data(`query($id: ID!) { turn(id: $id) { ${turnFields} } }`, {
+      id: first.id,
+    });
+    expect(turn).toEqual(first);
+    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+  });
+
+  it('completes an interrupted command not ok, and its turn INTERRUPTED', async () => {
+    const cwd = world.makeCwd();
+    const session = await create(cwd);
+    const live = actionsOf(session.id);
+    await send(session.id, 'run: timeout 30 tail -f /dev/null');
+    const started = (await live.until((a) => a.sessionActions.phase === 'STARTED', 45_000)).at(
+      -1,
+    )!.sessionActions;
+    expect(started).toMatchObject({ kind: 'COMMAND', title: 'timeout 30 tail -f /dev/null' });
+    await hub.data(`mutation($id: ID!) { interruptSession(id: $id) { status } }`, {
+      id: session.id,
+    });
+    const completed = (await live.until((a) => a.sessionActions.phase === 'COMPLETED', 30_000)).at(
+      -1,
+    )!.sessionActions;
+    expect(completed).toMatchObject({ id: started.id, ok: false });
+    const { session: read } = await hub.data(
+      `query($id: ID!) { session(id: $id) { currentTurn { id } turns { status ok actions { id ok } } } }`,
+      { id: session.id },
+    );
+    expect(read.currentTurn).toBeNull();
+    expect(read.turns).toEqual([
+      { status: 'INTERRUPTED', ok: false, actions: [{ id: started.id, ok: false }] },
+    ]);
+    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+  });
+});
