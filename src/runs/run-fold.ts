@@ -189,24 +189,17 @@ export class RunFold {
         break;
       }
       case 'PermissionDenied':
-        this.#deny(turn(), stringField(payload, 'tool_use_id'), undefined, seq, at, actions);
-        actions.push(
-          this.#warning(turn(), seq, at, stringField(payload, 'tool_name'), {
-            reason: stringField(payload, 'reason') ?? null,
-            toolUseId: stringField(payload, 'tool_use_id') ?? null,
-          }),
-        );
+        this.#denial(turn(), { id: stringField(payload, 'tool_use_id') }, seq, at, actions, {
+          reason: stringField(payload, 'reason') ?? null,
+          toolUseId: stringField(payload, 'tool_use_id') ?? null,
+        });
         break;
       case 'HubPermissionResolved':
         if (payload.status === 'DENIED') {
-          const toolName = stringField(payload, 'tool_name');
-          this.#deny(turn(), undefined, toolName, seq, at, actions);
-          actions.push(
-            this.#warning(turn(), seq, at, stringField(payload, 'tool_name'), {
-              reason: stringField(payload, 'message') ?? null,
-              requestId: stringField(payload, 'request_id') ?? null,
-            }),
-          );
+          this.#denial(turn(), { toolName: stringField(payload, 'tool_name') }, seq, at, actions, {
+            reason: stringField(payload, 'message') ?? null,
+            requestId: stringField(payload, 'request_id') ?? null,
+          });
         }
         break;
       case 'Stop':
@@ -292,39 +285,32 @@ export class RunFold {
   }
 
   /**
-   * Completes the open call a denial refused: by its id, or else the latest open call of the
-   * tool (a PermissionRequest names no call id).
+   * A permission denied: completes the open call it refused, found by its id, or else as the
+   * latest open call of the tool (a PermissionRequest names no call id); then a WARNING action.
    */
-  #deny(
+  #denial(
     turn: MutableTurn,
-    id: string | undefined,
-    toolName: string | undefined,
+    call: { id?: string | undefined; toolName?: string | undefined },
     seq: number,
     at: number,
     actions: Action[],
+    detail: Record<string, unknown>,
   ): void {
-    let found = id;
+    let found = call.id;
     if (found === undefined) {
       for (const [openId, index] of this.#open)
-        if (turn.actions[index]!.toolName === toolName) found = openId;
+        if (turn.actions[index]!.toolName === call.toolName) found = openId;
     }
     const index = found === undefined ? undefined : this.#open.get(found);
-    if (index === undefined) return;
-    this.#open.delete(found!);
-    const open = turn.actions[index]!;
-    actions.push(
-      this.#completeAction(turn, index, open, seq, at, false, { error: 'permission denied' }),
-    );
-  }
-
-  #warning(
-    turn: MutableTurn,
-    seq: number,
-    at: number,
-    toolName: string | undefined,
-    detail: Record<string, unknown>,
-  ): Action {
-    const action: Action = {
+    const toolName =
+      call.toolName ?? (index === undefined ? undefined : turn.actions[index]!.toolName);
+    if (index !== undefined) {
+      this.#open.delete(found!);
+      const open = turn.actions[index]!;
+      const outcome = { error: 'permission denied' };
+      actions.push(this.#completeAction(turn, index, open, seq, at, false, outcome));
+    }
+    const warning: Action = {
       id: `${this.#sessionId}:${seq}:warning`,
       sessionId: this.#sessionId,
       turnId: turn.id,
@@ -339,8 +325,8 @@ export class RunFold {
       completedAt: at,
       durationMs: 0,
     };
-    turn.actions.push(action);
-    return action;
+    turn.actions.push(warning);
+    actions.push(warning);
   }
 }
 

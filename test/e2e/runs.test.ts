@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -120,6 +120,59 @@ describe('turns and actions of a real claude session', () => {
       id: first.id,
     });
     expect(turn).toEqual(first);
+    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+  });
+
+  it('turns a permission denied through the API into a warning, and the turn completes once', async () => {
+    const { createSession: session } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT }) { id } }`,
+      { cwd: world.makeCwd() },
+    );
+    const live = actionsOf(session.id);
+    const requests = hub.subscribe(`subscription { permissionRequests { id sessionId status } }`);
+    const target = path.join(world.makeUntrustedCwd(), 'denied.txt');
+    await send(session.id, `run: touch ${target}`);
+    const request = (
+      await requests.until(
+        (r) =>
+          r.permissionRequests.sessionId === session.id &&
+          r.permissionRequests.status === 'PENDING',
+        45_000,
+      )
+    ).at(-1)!.permissionRequests;
+    await hub.data(
+      `mutation($input: DecidePermissionInput!) { decidePermission(input: $input) { error { code } } }`,
+      { input: { requestId: request.id, behavior: 'DENY', message: 'not there' } },
+    );
+    const phases = (await live.until((a) => a.sessionActions.kind === 'WARNING', 30_000)).map(
+      (a) => a.sessionActions,
+    );
+    expect(phases.map((a) => [a.kind, a.phase, a.ok, a.title])).toEqual([
+      ['COMMAND', 'STARTED', null, `touch ${target}`],
+      ['COMMAND', 'COMPLETED', false, `touch ${target}`],
+      ['WARNING', 'COMPLETED', false, 'permission denied: Bash'],
+    ]);
+    expect(phases[2].detail.reason).toBe('not there');
+    const turns = await vi.waitFor(
+      async () => {
+        const { session: read } = await hub.data(
+          `query($id: ID!) { session(id: $id) { turns { status answer actions { kind ok } } } }`,
+          { id: session.id },
+        );
+        if (read.turns[0]?.status === 'RUNNING') throw new Error('the turn still runs');
+        return read.turns;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(turns).toHaveLength(1);
+    expect(turns[0]).toMatchObject({
+      status: 'COMPLETED',
+      actions: [
+        { kind: 'COMMAND', ok: false },
+        { kind: 'WARNING', ok: false },
+      ],
+    });
+    expect(existsSync(target)).toBe(false);
     await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 
