@@ -22,7 +22,9 @@ import { hookEndpoint } from './ingest/hook-endpoint.js';
 import { HookListeners } from './ingest/hook-listeners.js';
 import { AccessGate, ConnectionCounter } from './http/access-gate.js';
 import { hubYoga } from './http/hub-yoga.js';
-import { plainSse } from './subscriptions/plain-sse.js';
+import { plainSse, turnsSse } from './subscriptions/plain-sse.js';
+import { turnFeed } from './runs/run-reader.js';
+import { turnUsage } from './runs/turn-usage.js';
 import { apiRoute, healthRoute, postRoute, router } from './http/routes.js';
 import { staticFiles } from './http/static-files.js';
 import { graphqlOverWebSocket } from './subscriptions/graphql-ws-server.js';
@@ -278,6 +280,12 @@ async function open(
           dashboard: staticFiles(dashboardDir),
           metrics,
           events: plainSse({ exists: (id) => sessions.get(id) !== undefined, events, log }),
+          turns: turnsSse({
+            exists: (id) => hub.get(id) !== undefined,
+            turns: (id, after) => turnFeed(hub, id, after),
+            usage: (turn) => turnUsage(turn, Date.now),
+            log,
+          }),
           connections,
           maxBodyBytes: config.maxGraphqlBodyBytes,
           maxConnections: config.maxConnections,

@@ -1,7 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ClientError, HubClient } from './client.js';
-import { age, describeEvent, painter, table } from './format.js';
+import { age, describeAction, describeEvent, describeTurn, painter, table } from './format.js';
 import {
+  ActionsSubscription,
   AskMutation,
   AttentionQuery,
   CreateSessionMutation,
@@ -11,6 +12,7 @@ import {
   SessionsQuery,
   StopSessionMutation,
   TailSubscription,
+  TurnsSubscription,
 } from './operations.js';
 
 /** Exit codes of the client commands. */
@@ -30,6 +32,8 @@ interface Command {
   readonly args: string;
   readonly summary: string;
   readonly positionals: number;
+  /** Arguments that may follow the required ones. */
+  readonly optionalPositionals?: number;
   readonly options?: Options;
   readonly optionHelp?: readonly string[];
   run(client: HubClient, values: Values, positionals: string[], io: Io): Promise<number>;
@@ -159,17 +163,34 @@ export const commands: Record<string, Command> = {
     },
   },
   tail: {
-    args: '<session-id> [--after N] [--json]',
-    summary: 'Print the events of a session as they come: readable, or one JSON object a line.',
+    args: '<session-id> [--actions] [--after N] [--json]',
+    summary:
+      'Print the events (or with --actions, each phase of each action) of a session as they come: readable, or one JSON object a line.',
     positionals: 1,
-    options: { after: { type: 'string' }, json: { type: 'boolean' } },
-    optionHelp: ['--after N  replay the stored events after seq N first (0: all)'],
+    options: {
+      actions: { type: 'boolean' },
+      after: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    optionHelp: [
+      '--actions  the tool calls as actions, started and completed (replayed from the start)',
+      '--after N  replay the stored events after seq N first (0: all)',
+    ],
     async run(client, values, [id], io) {
       const after = values.after === undefined ? null : Number(values.after);
       if (after !== null && !(Number.isInteger(after) && after >= 0)) {
         throw new UsageError('--after must be a whole number (0 or more)');
       }
       const paint = painter(io.colour);
+      if (values.actions) {
+        for await (const { sessionActions: action } of client.subscribe(ActionsSubscription, {
+          id: id!,
+          after,
+        })) {
+          io.out(values.json ? JSON.stringify(action) : describeAction(action, paint));
+        }
+        return ExitCode.Ok;
+      }
       for await (const { sessionEvents: event } of client.subscribe(TailSubscription, {
         id: id!,
         after,
@@ -184,6 +205,29 @@ export const commands: Record<string, Command> = {
               })
             : describeEvent(event, paint),
         );
+      }
+      return ExitCode.Ok;
+    },
+  },
+  turns: {
+    args: '[<session-id>] [--after TIME] [--json]',
+    summary:
+      'Follow the turns of one session, or of all, as they complete: readable, or one JSON object a line.',
+    positionals: 0,
+    optionalPositionals: 1,
+    options: { after: { type: 'string' }, json: { type: 'boolean' } },
+    optionHelp: ['--after TIME  the turns completed since TIME (ISO 8601) first'],
+    async run(client, values, [id], io) {
+      if (values.after !== undefined && Number.isNaN(Date.parse(String(values.after)))) {
+        throw new UsageError('--after must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z');
+      }
+      const paint = painter(io.colour);
+      const variables = {
+        sessionId: id ?? null,
+        after: values.after === undefined ? null : new Date(String(values.after)).toISOString(),
+      };
+      for await (const { turns: turn } of client.subscribe(TurnsSubscription, variables)) {
+        io.out(values.json ? JSON.stringify(turn) : describeTurn(turn, paint));
       }
       return ExitCode.Ok;
     },
@@ -292,10 +336,14 @@ export async function runCommand(
       io.out(commandUsage(name).trimEnd());
       return ExitCode.Ok;
     }
-    if (parsed.positionals.length !== command.positionals) {
-      throw new UsageError(
-        `expected ${command.positionals || 'no'} argument${command.positionals === 1 ? '' : 's'}, got ${parsed.positionals.length}`,
-      );
+    const count = parsed.positionals.length;
+    const most = command.positionals + (command.optionalPositionals ?? 0);
+    if (count < command.positionals || count > most) {
+      const expected =
+        most === command.positionals
+          ? `${command.positionals || 'no'} argument${command.positionals === 1 ? '' : 's'}`
+          : `${command.positionals} to ${most} arguments`;
+      throw new UsageError(`expected ${expected}, got ${count}`);
     }
   } catch (error) {
     io.err(

@@ -1,6 +1,12 @@
-import type { CliTailSubscription } from '../gql/graphql.js';
+import type {
+  CliActionsSubscription,
+  CliTailSubscription,
+  CliTurnsSubscription,
+} from '../gql/graphql.js';
 
 export type TailEvent = CliTailSubscription['sessionEvents'];
+export type TailAction = CliActionsSubscription['sessionActions'];
+export type FollowedTurn = CliTurnsSubscription['turns'];
 
 const codes = { dim: 2, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 } as const;
 export type Colour = keyof typeof codes;
@@ -39,6 +45,40 @@ export function describeEvent(event: TailEvent, paint: ReturnType<typeof painter
     default:
       return head;
   }
+}
+
+const seconds = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? '' : `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * One line per phase of an action: `▸ command  ls -la` when it starts, `✓ command  ls -la  2.0 s`
+ * when it completes (`✗` when not ok), `!` for a warning.
+ */
+export function describeAction(action: TailAction, paint: ReturnType<typeof painter>): string {
+  const kind = action.kind.toLowerCase().replace('_', ' ');
+  const title = short(action.title, 120);
+  if (action.kind === 'WARNING') return `${paint('magenta', '!')} ${kind}  ${title}`;
+  if (action.phase === 'STARTED') return `${paint('yellow', '▸')} ${kind}  ${title}`;
+  const mark = action.ok ? paint('green', '✓') : paint('red', '✗');
+  return [`${mark} ${kind}  ${title}`, seconds(action.durationMs)].filter(Boolean).join('  ');
+}
+
+/** One line per completed turn: its number, status, prompt, answer and what it cost. */
+export function describeTurn(turn: FollowedTurn, paint: ReturnType<typeof painter>): string {
+  const usage = turn.usage as { input_tokens?: number; output_tokens?: number } | null;
+  const status = turn.ok ? paint('green', turn.status) : paint('red', turn.status);
+  const facts = [
+    seconds(turn.durationMs),
+    `${turn.actions.length} action${turn.actions.length === 1 ? '' : 's'}`,
+    usage ? `${usage.input_tokens ?? 0} in / ${usage.output_tokens ?? 0} out tokens` : '',
+  ].filter(Boolean);
+  return [
+    `${paint('dim', `${turn.sessionId.slice(0, 8)} #${turn.number}`)} ${status}`,
+    paint('cyan', short(turn.prompt ?? '', 60)),
+    '→',
+    short(turn.answer ?? turn.error ?? '', 80),
+    paint('dim', `(${facts.join(', ')})`),
+  ].join(' ');
 }
 
 /** "3s", "4m", "2h", "5d": how long since a moment. */

@@ -144,3 +144,48 @@ export const TailSubscription = graphql(`
     }
   }
 `);
+
+export const ActionsSubscription = graphql(`
+  subscription CliActions($id: ID!, $after: Int) {
+    sessionActions(id: $id, after: $after) {
+      id
+      seq
+      kind
+      phase
+      title
+      toolName
+      ok
+      detail
+      startedAt
+      completedAt
+      durationMs
+    }
+  }
+`);
+
+export const TurnsSubscription = graphql(`
+  subscription CliTurns($sessionId: ID, $after: DateTime) {
+    turns(sessionId: $sessionId, after: $after) {
+      id
+      sessionId
+      number
+      prompt
+      status
+      ok
+      answer
+      error
+      usage
+      resume
+      startedAt
+      completedAt
+      durationMs
+      actions {
+        id
+        kind
+        title
+        ok
+        durationMs
+      }
+    }
+  }
+`);

@@ -54,9 +54,21 @@ export function healthRoute(ready: () => Promise<Record<string, boolean>>): Rout
   };
 }
 
-/** Responses that stay open: graphql-sse and the plain event stream count as connections. */
-function isStream(req: IncomingMessage, isEventsPath: boolean): boolean {
-  return isEventsPath || /text\/event-stream/.test(req.headers.accept ?? '');
+/** Responses that stay open: graphql-sse and the plain streams count as connections. */
+function isStream(req: IncomingMessage, isPlainStream: boolean): boolean {
+  return isPlainStream || /text\/event-stream/.test(req.headers.accept ?? '');
+}
+
+/** The plain SSE streams: GET /sessions/:id/events, /sessions/:id/turns and /turns. */
+function plainStreamOf(
+  req: IncomingMessage,
+  pathname: string,
+): { kind: 'events' | 'turns'; sessionId: string | null } | null {
+  if (req.method !== 'GET') return null;
+  if (pathname === '/turns') return { kind: 'turns', sessionId: null };
+  const match = /^\/sessions\/([^/]+)\/(events|turns)$/.exec(pathname);
+  if (!match) return null;
+  return { kind: match[2] as 'events' | 'turns', sessionId: decodeURIComponent(match[1]!) };
 }
 
 /** GraphiQL's page: static, served without a token (the token goes in its headers pane). */
@@ -86,6 +98,13 @@ export interface ApiRouteDeps {
     req: IncomingMessage,
     res: ServerResponse,
     sessionId: string,
+    query: URLSearchParams,
+  ) => Promise<void>;
+  /** GET /turns and /sessions/:id/turns, the plain stream of completed turns. */
+  readonly turns: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    sessionId: string | null,
     query: URLSearchParams,
   ) => Promise<void>;
   readonly connections: ConnectionCounter;
@@ -123,13 +142,13 @@ export function apiRoute(deps: ApiRouteDeps): Route {
       res.end(text);
       return true;
     }
-    const eventsPath = /^\/sessions\/([^/]+)\/events$/.exec(url.pathname);
-    const tooLarge = eventsPath ? null : bodyRefusal(req, deps.maxBodyBytes);
+    const plain = plainStreamOf(req, url.pathname);
+    const tooLarge = plain ? null : bodyRefusal(req, deps.maxBodyBytes);
     if (tooLarge) {
       sendError(res, tooLarge);
       return true;
     }
-    if (isStream(req, eventsPath !== null)) {
+    if (isStream(req, plain !== null)) {
       const release = deps.connections.acquire(principal.name);
       if (!release) {
         const message = `token "${principal.name}" holds ${deps.maxConnections} connections already`;
@@ -138,8 +157,10 @@ export function apiRoute(deps: ApiRouteDeps): Route {
       }
       res.once('close', release);
     }
-    if (eventsPath && req.method === 'GET') {
-      await deps.events(req, res, decodeURIComponent(eventsPath[1]!), url.searchParams);
+    if (plain?.kind === 'events') {
+      await deps.events(req, res, plain.sessionId!, url.searchParams);
+    } else if (plain?.kind === 'turns') {
+      await deps.turns(req, res, plain.sessionId, url.searchParams);
     } else {
       await yoga(req, res, { principal });
     }

@@ -18,15 +18,20 @@ export interface Turn {
   readonly number: number;
   readonly prompt: string | null;
   readonly status: TurnStatus;
+  /** Null while RUNNING; true only when COMPLETED. */
+  readonly ok: boolean | null;
   readonly answer: string | null;
   readonly error: string | null;
   /** The Claude session id that ran it: what `claude --resume` takes. */
   readonly claudeSessionId: string;
+  /** The line a person pastes to continue the conversation in a terminal. */
+  readonly resume: string;
   readonly transcriptPath: string | null;
   /** Each action in its latest phase, in the order they started. */
   readonly actions: readonly Action[];
   readonly startedAt: number;
   readonly completedAt: number | null;
+  readonly durationMs: number | null;
   /** The seq of the event that completed it. */
   readonly completedSeq: number | null;
 }
@@ -101,7 +106,15 @@ export class RunFold {
         actions.push(this.#completeAction(turn, index, open, seq, at, false, { error: why }));
       }
       this.#open.clear();
-      Object.assign(turn, { status, answer, error, completedAt: at, completedSeq: seq });
+      Object.assign(turn, {
+        status,
+        ok: status === TurnStatus.Completed,
+        answer,
+        error,
+        completedAt: at,
+        durationMs: at - turn.startedAt,
+        completedSeq: seq,
+      });
       completed = { ...turn, actions: [...turn.actions] };
       this.#turn = null;
     };
@@ -249,13 +262,16 @@ export class RunFold {
       number: this.#number,
       prompt,
       status: TurnStatus.Running,
+      ok: null,
       answer: null,
       error: null,
       claudeSessionId: payload.session_id,
+      resume: `claude --resume ${payload.session_id}`,
       transcriptPath: stringField(payload, 'transcript_path') ?? null,
       actions: [],
       startedAt: at,
       completedAt: null,
+      durationMs: null,
       completedSeq: null,
     };
     return this.#turn;

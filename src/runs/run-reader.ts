@@ -1,8 +1,17 @@
+import { ErrorCode, HubError } from '../errors.js';
 import type { ReadOptions } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import { SubscriberQueue } from '../events/subscriber-queue.js';
 import type { Action } from './action.js';
 import { foldTurns, RunFold, runEventNames, type Turn } from './run-fold.js';
+
+/** Where runs are read from: a hub, local or a cluster's. */
+export interface RunSource {
+  sessionEvents(sessionId: string, after: number | null): AsyncIterable<StoredEvent>;
+  list(): readonly { readonly id: string }[];
+  /** Sessions as they change; a new one appears here first. */
+  sessionUpdates(): AsyncIterator<{ readonly id: string }>;
+}
 
 /** A session's stored events, as the log reads them. */
 export type ReadEvents = (sessionId: string, options: ReadOptions) => Promise<StoredEvent[]>;
@@ -124,4 +133,43 @@ export function everyCompletedTurn(
       return this;
     },
   };
+}
+
+/** Completed turns a slow subscriber of every session's may fall behind before it is dropped. */
+const turnBuffer = 1000;
+
+/**
+ * Turns as they complete, of one session or (sessionId null) of all: those completed after
+ * `afterMs` first, then live. What the turns subscription and GET /turns serve.
+ */
+export function turnFeed(
+  source: RunSource,
+  sessionId: string | null,
+  afterMs: number,
+): AsyncIterableIterator<Turn> {
+  const stream: EventStream = (id, after) => source.sessionEvents(id, after);
+  if (sessionId !== null) return completedTurns(stream, sessionId, afterMs);
+  const updates = source.sessionUpdates();
+  const created: AsyncIterator<string> = {
+    next: async () => {
+      const step = await updates.next();
+      return step.done ? step : { value: step.value.id, done: false };
+    },
+    return: async () => {
+      await updates.return?.();
+      return { value: undefined, done: true };
+    },
+  };
+  return everyCompletedTurn(
+    stream,
+    () => source.list().map((record) => record.id),
+    created,
+    afterMs,
+    turnBuffer,
+    () =>
+      new HubError(
+        ErrorCode.SubscriberTooSlow,
+        `subscriber fell more than ${turnBuffer} turns behind; subscribe again with after`,
+      ),
+  );
 }

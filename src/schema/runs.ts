@@ -1,12 +1,7 @@
 import { ErrorCode, HubError } from '../errors.js';
 import { ActionKind, ActionPhase, type Action } from '../runs/action.js';
 import { TurnStatus, type Turn } from '../runs/run-fold.js';
-import {
-  completedTurns,
-  everyCompletedTurn,
-  sessionActions,
-  sessionTurns,
-} from '../runs/run-reader.js';
+import { sessionActions, sessionTurns, turnFeed } from '../runs/run-reader.js';
 import { turnUsage } from '../runs/turn-usage.js';
 import { builder } from './builder.js';
 import type { HubContext } from './context.js';
@@ -75,11 +70,9 @@ const TurnRef = builder.objectRef<Turn>('Turn').implement({
     }),
     prompt: t.exposeString('prompt', { nullable: true }),
     status: t.field({ type: TurnStatusRef, resolve: (turn) => turn.status }),
-    ok: t.boolean({
+    ok: t.exposeBoolean('ok', {
       nullable: true,
       description: 'Null while RUNNING; true only when COMPLETED.',
-      resolve: (turn) =>
-        turn.status === TurnStatus.Running ? null : turn.status === TurnStatus.Completed,
     }),
     answer: t.exposeString('answer', {
       nullable: true,
@@ -93,9 +86,8 @@ const TurnRef = builder.objectRef<Turn>('Turn').implement({
         "The turn's token usage summed from its transcript: input_tokens, output_tokens, cache_read_input_tokens, cache_creation_input_tokens. Null where the transcript has none.",
       resolve: (turn) => turnUsage(turn, Date.now),
     }),
-    resume: t.string({
+    resume: t.exposeString('resume', {
       description: 'The line a person pastes to continue the conversation in a terminal.',
-      resolve: (turn) => `claude --resume ${turn.claudeSessionId}`,
     }),
     actions: t.field({
       type: [ActionRef],
@@ -108,10 +100,7 @@ const TurnRef = builder.objectRef<Turn>('Turn').implement({
       nullable: true,
       resolve: (turn) => turn.completedAt,
     }),
-    durationMs: t.int({
-      nullable: true,
-      resolve: (turn) => (turn.completedAt === null ? null : turn.completedAt - turn.startedAt),
-    }),
+    durationMs: t.exposeInt('durationMs', { nullable: true }),
   }),
 });
 
@@ -174,9 +163,6 @@ builder.subscriptionField('sessionActions', (t) =>
   }),
 );
 
-/** Turns completed by a slow subscriber before it is dropped. */
-const turnBuffer = 1000;
-
 builder.subscriptionField('turns', (t) =>
   t.field({
     type: TurnRef,
@@ -186,30 +172,8 @@ builder.subscriptionField('turns', (t) =>
     args: { sessionId: t.arg.id(), after: t.arg({ type: 'DateTime' }) },
     subscribe: (_root, args, ctx) => {
       const after = args.after == null ? Date.now() : new Date(args.after as never).getTime();
-      if (args.sessionId != null) {
-        const record = ctx.hub.require(String(args.sessionId));
-        return completedTurns(events(ctx), record.id, after);
-      }
-      const updates = ctx.hub.sessionUpdates();
-      const created = {
-        next: async () => {
-          const step = await updates.next();
-          return step.done ? step : { value: step.value.id, done: false as const };
-        },
-        return: async () => updates.return(undefined),
-      };
-      return everyCompletedTurn(
-        events(ctx),
-        () => ctx.hub.list().map((record) => record.id),
-        created as AsyncIterator<string>,
-        after,
-        turnBuffer,
-        () =>
-          new HubError(
-            ErrorCode.SubscriberTooSlow,
-            `subscriber fell more than ${turnBuffer} turns behind; subscribe again with after`,
-          ),
-      );
+      const sessionId = args.sessionId == null ? null : ctx.hub.require(String(args.sessionId)).id;
+      return turnFeed(ctx.hub, sessionId, after);
     },
     resolve: (turn) => turn,
   }),

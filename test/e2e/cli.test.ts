@@ -119,6 +119,25 @@ describe('the claude-code-hub command line against a running hub', () => {
     expect(readable.stdout).toMatch(/^#1 \d\d:\d\d:\d\d SessionStart$/m);
     expect(readable.stdout).toMatch(/^#\d+ \d\d:\d\d:\d\d PostToolUse Bash \(\d+ ms\) .*cli-ok/m);
 
+    const actions = await cli(['tail', id, '--actions']);
+    expect(actions.exitCode).toBe(0);
+    expect(actions.stdout).toMatch(/^▸ command  touch \S+ && echo cli-ok$/m);
+    expect(actions.stdout).toMatch(/^✓ command  touch \S+ && echo cli-ok  \d+\.\d s$/m);
+    const since = ['--after', '2000-01-01T00:00:00Z'];
+    const turns = await cli(['turns', id, ...since, '--json']);
+    expect(turns.exitCode).toBe(0);
+    const followed = turns.stdout.split('\n').map((line) => JSON.parse(line));
+    expect(followed.map((turn) => turn.number)).toEqual(followed.map((_, i) => i + 1));
+    expect(followed.at(-1)).toMatchObject({
+      status: 'COMPLETED',
+      answer: 'ran: cli-ok',
+      actions: [{ kind: 'COMMAND', ok: true }],
+      resume: expect.stringMatching(/^claude --resume [0-9a-f-]{36}$/),
+    });
+    expect((await cli(['turns', id, ...since])).stdout).toMatch(
+      /^\S{8} #\d+ COMPLETED .*→ ran: cli-ok \(\d+\.\d s, 1 action, \d+ in \/ \d+ out tokens\)$/m,
+    );
+
     expect(await cli(['resume', id])).toMatchObject({ exitCode: 0, stdout: `${id} IDLE` });
     expect(await cli(['stop', id])).toMatchObject({ exitCode: 0 });
   });
@@ -131,6 +150,12 @@ describe('the claude-code-hub command line against a running hub', () => {
     );
     const unknownOption = await cli(['ls', '--colour']);
     expect(unknownOption.exitCode).toBe(2);
+    expect((await cli(['turns', 'a', 'b'])).stderr).toMatch(
+      /^claude-code-hub turns: expected 0 to 1 arguments, got 2/,
+    );
+    expect((await cli(['turns', '--after', 'yesterday'])).stderr).toMatch(
+      /^claude-code-hub turns: --after must be an ISO 8601 time/,
+    );
     const unknown = await cli(['frobnicate']);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toMatch(/^claude-code-hub: unknown command "frobnicate"/);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { openSse } from '../helpers/sse.js';
 
 const actionFields = 'id turnId seq kind phase title toolName ok detail durationMs';
 const turnFields = `id number prompt status ok answer error usage resume startedAt completedAt
@@ -101,6 +102,29 @@ describe('turns and actions of a real claude session', () => {
     expect(updated.detail.changes).toEqual([{ path: file, kind: 'update' }]);
     const third = (await turns.until((t) => t.turns.number === 3, 45_000)).at(-1)!.turns;
     expect(third.answer).toBe(`wrote: ${file}`);
+
+    // The same turns as plain SSE, for one session and for all.
+    const headers = { accept: 'text/event-stream' };
+    for (const where of [`/sessions/${session.id}/turns`, '/turns']) {
+      const sse = openSse(`${hub.baseUrl}${where}?after=${since}`, { headers });
+      expect(await sse.status).toBe(200);
+      const messages = [await sse.next(), await sse.next(), await sse.next()];
+      expect(messages.map((m) => m.event)).toEqual(['turn', 'turn', 'turn']);
+      expect(messages[0]!.id).toBe(first.id);
+      const plain = messages.map((m) => JSON.parse(m.data));
+      expect(plain.map((t) => t.number)).toEqual([1, 2, 3]);
+      expect(plain[0]).toMatchObject({
+        id: first.id,
+        status: 'COMPLETED',
+        answer: 'ran: runs-42',
+        usage: first.usage,
+        resume: first.resume,
+        startedAt: first.startedAt,
+        completedAt: first.completedAt,
+      });
+      expect(plain[0].actions[0]).toMatchObject({ id: command[0].id, kind: 'COMMAND', ok: true });
+      sse.abort();
+    }
 
     // A subscriber that comes afterwards gets the same phases, and from a seq only the later ones.
     const replayed = actionsOf(session.id);
