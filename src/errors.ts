@@ -12,6 +12,8 @@ export const ErrorCode = {
   QueueFull: 'QUEUE_FULL',
   /** sendKeys got a key outside the allow-list. */
   KeyNotAllowed: 'KEY_NOT_ALLOWED',
+  /** createSession's resume names a conversation claude has not recorded in that cwd. */
+  ConversationNotFound: 'CONVERSATION_NOT_FOUND',
   /** The session runs already, so it cannot be resumed. */
   SessionRunning: 'SESSION_RUNNING',
   /** The session is stopped or crashed and cannot take input. */
@@ -71,6 +73,7 @@ const httpStatus: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
   SESSION_NOT_FOUND: 404,
   SESSION_ALREADY_EXISTS: 409,
+  CONVERSATION_NOT_FOUND: 404,
   QUEUE_FULL: 429,
   KEY_NOT_ALLOWED: 400,
   SESSION_RUNNING: 409,

@@ -40,6 +40,8 @@ export type CreateSessionInput = {
   permissionMode?: PermissionMode | null | undefined;
   /** Sent as the first message as soon as the session is ready. */
   prompt?: string | null | undefined;
+  /** Continue a conversation claude had in cwd (made by hand, say): its id, or its resume line (`claude --resume <id>` or `-r <id>`, backticks or not). The session's id is the conversation's; CONVERSATION_NOT_FOUND when claude has none by that id there. */
+  resume?: string | null | undefined;
   /** Answer claude's workspace-trust dialog for this cwd with "Yes, I trust this folder". */
   trustWorkspace?: boolean | null | undefined;
 };

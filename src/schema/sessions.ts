@@ -107,6 +107,10 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
       description:
         'Answer claude\'s workspace-trust dialog for this cwd with "Yes, I trust this folder".',
     }),
+    resume: t.string({
+      description:
+        "Continue a conversation claude had in cwd (made by hand, say): its id, or its resume line (`claude --resume <id>` or `-r <id>`, backticks or not). The session's id is the conversation's; CONVERSATION_NOT_FOUND when claude has none by that id there.",
+    }),
   }),
 });
 
@@ -182,6 +186,7 @@ builder.mutationFields((t) => ({
         permissionMode: input.permissionMode ? permissionModes[input.permissionMode] : null,
         prompt: input.prompt,
         trustWorkspace: input.trustWorkspace,
+        resume: input.resume,
         node: input.node,
       };
       const { prompt, ...detail } = options;

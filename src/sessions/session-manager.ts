@@ -30,7 +30,7 @@ import { MessageStatus, type MessageRecord } from './message.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
 import type { SessionRuntime } from '../runtime/session-runtime.js';
-import { readTranscriptSince } from './transcript.js';
+import { readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
 
 export interface SessionManagerOptions {
   readonly claudeBin: string;
@@ -69,6 +69,8 @@ export interface CreateSessionInput {
   readonly prompt?: string | null | undefined;
   /** Answer claude's workspace-trust dialog with "Yes, I trust this folder". */
   readonly trustWorkspace?: boolean | null | undefined;
+  /** Continue this conversation of claude's in cwd: its id or its resume line. */
+  readonly resume?: string | null | undefined;
 }
 
 /** How an ask ended: the reply, or why there is none yet. */
@@ -281,7 +283,17 @@ export class SessionManager {
   }
 
   async create(input: CreateSessionInput): Promise<SessionRecord> {
-    const id = (input.id ?? randomUUID()).toLowerCase();
+    const resumed = input.resume == null ? null : resumeId(input.resume);
+    if (input.resume != null && resumed === null) {
+      throw new HubError(
+        ErrorCode.BadInput,
+        `resume must be a Claude session id or its resume line (claude --resume <id>), got ${describeValue(input.resume)}`,
+      );
+    }
+    if (resumed !== null && input.id != null && input.id.toLowerCase() !== resumed) {
+      throw new HubError(ErrorCode.BadInput, 'give id or resume, not two different ids');
+    }
+    const id = (resumed ?? input.id ?? randomUUID()).toLowerCase();
     if (!uuidPattern.test(id)) {
       throw new HubError(ErrorCode.BadInput, `id must be a UUID, got ${describeValue(input.id)}`);
     }
@@ -298,6 +310,13 @@ export class SessionManager {
     this.#checkAllowedRoot(cwd);
     this.#checkSessionLimit();
     if (input.prompt !== undefined && input.prompt !== null) validateText(input.prompt, 'prompt');
+    const transcriptPath = resumed === null ? null : transcriptPathFor(this.#options.env, cwd, id);
+    if (transcriptPath !== null && !hasConversation(transcriptPath)) {
+      throw new HubError(
+        ErrorCode.ConversationNotFound,
+        `claude has no conversation ${id} in ${cwd} (no ${transcriptPath})`,
+      );
+    }
 
     const record: SessionRecord = {
       id,
@@ -310,7 +329,7 @@ export class SessionManager {
       hookUrl: null,
       hookSecretHash: '',
       claudeSessionId: id,
-      transcriptPath: null,
+      transcriptPath,
       status: SessionStatus.Starting,
       statusSince: this.#clock.now(),
       blockedReason: null,
@@ -325,9 +344,18 @@ export class SessionManager {
     this.#sessions.set(id, record);
     this.#byClaudeId.set(id, id);
     if (input.trustWorkspace) this.#trustOnStart.add(id);
-    await this.#launch(record, false);
+    await this.#launch(record, resumed !== null);
     await this.#waitForStart(record, true);
     this.#trustOnStart.delete(id);
+    if (record.claudeSessionId !== id) {
+      // The stream must be the conversation asked for, not a new one.
+      await this.stop(id);
+      throw new HubError(
+        ErrorCode.SessionStartFailed,
+        `claude resumed conversation ${record.claudeSessionId}, not ${id}; the session is stopped`,
+        { sessionId: id },
+      );
+    }
     if (input.prompt) this.messages.enqueue(id, input.prompt);
     return record;
   }

@@ -1,4 +1,32 @@
 import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Where claude records a conversation: `<config dir>/projects/<cwd, every character but
+ * letters and digits replaced by '-'>/<session id>.jsonl`.
+ */
+export function transcriptPathFor(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  sessionId: string,
+): string {
+  const configDir = env.CLAUDE_CONFIG_DIR ?? path.join(homedir(), '.claude');
+  return path.join(configDir, 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
+}
+
+/**
+ * The Claude session id in what a person would paste to continue a conversation: the id, or
+ * `claude --resume <id>` / `claude -r <id>`, with or without backticks. Null when it is none.
+ */
+export function resumeId(text: string): string | null {
+  const line = text
+    .trim()
+    .replace(/^`+|`+$/g, '')
+    .trim();
+  const match = /^(?:(?:claude\s+)?(?:--resume|-r)\s+)?([0-9a-fA-F-]{36})$/.exec(line);
+  return match ? match[1]!.toLowerCase() : null;
+}
 
 /** One step of a conversation as the transcript records it, shortened for an event. */
 export type TranscriptStep =

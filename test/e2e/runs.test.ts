@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
@@ -198,6 +200,41 @@ describe('turns and actions of a real claude session', () => {
     });
     expect(existsSync(target)).toBe(false);
     await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+  });
+
+  it('continues a conversation made by hand, and refuses an id claude does not know', async () => {
+    const cwd = world.makeCwd();
+    const id = randomUUID();
+    const byHand = await execa(claudeBin, ['-p', 'remember the word heron', '--session-id', id], {
+      cwd,
+      env: world.env,
+      input: '',
+    });
+    expect(byHand.stdout).toBe('echo: remember the word heron');
+    const created = `mutation($input: CreateSessionInput!) { createSession(input: $input) { id claudeSessionId status } }`;
+    const { createSession: session } = await hub.data(created, {
+      input: { cwd, resume: `\`claude --resume ${id}\`` },
+    });
+    expect(session).toEqual({ id, claudeSessionId: id, status: 'IDLE' });
+    const turns = hub.subscribe(
+      `subscription($id: ID) { turns(sessionId: $id) { number prompt answer resume } }`,
+      { id },
+    );
+    await send(id, 'which word?');
+    expect((await turns.next(45_000)).turns).toEqual({
+      number: 1,
+      prompt: 'which word?',
+      answer: 'echo: which word?',
+      resume: `claude --resume ${id}`,
+    });
+    // claude sent the conversation made by hand along with the new prompt.
+    expect(JSON.stringify(world.stub.requests.at(-1))).toContain('remember the word heron');
+    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
+
+    const unknown = await hub.gql(created, { input: { cwd, resume: randomUUID() } });
+    expect(unknown.errors?.[0]?.extensions?.code).toBe('CONVERSATION_NOT_FOUND');
+    const garbled = await hub.gql(created, { input: { cwd, resume: 'claude --resume me' } });
+    expect(garbled.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('completes an interrupted command not ok, and its turn INTERRUPTED', async () => {
