@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
+import { panePid } from '../../harness/tmux-server.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { openSse } from '../helpers/sse.js';
@@ -199,6 +201,83 @@ describe('turns and actions of a real claude session', () => {
       ],
     });
     expect(existsSync(target)).toBe(false);
+    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+  });
+
+  it('replays the same actions and turns after a hub restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-runs-'));
+    const args = ['--claude-bin', claudeBin];
+    const before = await startHub({ env: world.env, args, dataDir });
+    let id: string;
+    let live: unknown[];
+    let turns: unknown;
+    const turnsQuery = `query($id: ID!) { session(id: $id) { turns { ${turnFields} } } }`;
+    try {
+      ({ id } = (
+        await before.data(
+          `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id } }`,
+          { cwd: world.makeCwd() },
+        )
+      ).createSession);
+      const actions = before.subscribe(
+        `subscription($id: ID!) { sessionActions(id: $id) { ${actionFields} } }`,
+        { id },
+      );
+      await before.data(
+        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+        { id, text: 'run: echo before-restart' },
+      );
+      await actions.until((a) => a.sessionActions.phase === 'COMPLETED', 45_000);
+      live = actions.received.map((a) => a.sessionActions);
+      turns = await vi.waitFor(
+        async () => {
+          const read = (await before.data(turnsQuery, { id })).session.turns;
+          if (read[0]?.status !== 'COMPLETED') throw new Error('the turn still runs');
+          return read;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+    } finally {
+      await before.stop();
+    }
+    const after = await startHub({ env: world.env, args, dataDir });
+    try {
+      const replayed = after.subscribe(
+        `subscription($id: ID!) { sessionActions(id: $id) { ${actionFields} } }`,
+        { id },
+      );
+      await replayed.waitForComplete(30_000);
+      expect(replayed.received.map((a) => a.sessionActions)).toEqual(live);
+      expect((await after.data(turnsQuery, { id })).session.turns).toEqual(turns);
+    } finally {
+      await after.stop();
+    }
+  });
+
+  it('fails the turn of a claude that crashes mid-command, and completes its open call not ok', async () => {
+    const cwd = world.makeCwd();
+    const { createSession: session } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id tmuxSession } }`,
+      { cwd },
+    );
+    const live = actionsOf(session.id);
+    await send(session.id, 'run: timeout 30 tail -f /dev/null');
+    const started = (await live.until((a) => a.sessionActions.phase === 'STARTED', 45_000)).at(
+      -1,
+    )!.sessionActions;
+    process.kill(await panePid(hub.config.tmuxSocket, session.tmuxSession), 'SIGKILL');
+    const completed = (await live.until((a) => a.sessionActions.phase === 'COMPLETED', 30_000)).at(
+      -1,
+    )!.sessionActions;
+    expect(completed).toMatchObject({ id: started.id, ok: false });
+    expect(completed.detail.error).toMatch(/^the turn ended failed: claude exited/);
+    const { session: read } = await hub.data(
+      `query($id: ID!) { session(id: $id) { turns { status ok error } } }`,
+      { id: session.id },
+    );
+    expect(read.turns).toEqual([
+      { status: 'FAILED', ok: false, error: expect.stringMatching(/^claude exited/) },
+    ]);
     await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 
