@@ -27,6 +27,7 @@ import { perEvent } from './per-event.js';
 import { machineQuiet, rssMb } from './proc-stats.js';
 import { readoption } from './readoption.js';
 import { replay } from './replay.js';
+import { runs as runsSection } from './runs.js';
 import type { Row } from './row.js';
 import { sessionStart } from './session-start.js';
 import { wsServers } from './ws-servers.js';
@@ -36,6 +37,7 @@ const sectionNames = [
   'ingest',
   'fanout',
   'replay',
+  'runs',
   'per-event',
   'start',
   'memory',
@@ -155,6 +157,7 @@ async function main(): Promise<Row[]> {
           seconds: sizes.rateSeconds,
         }),
       replay: () => replay(benchHub, { target: live.at(-1)!, events: sizes.replay }),
+      runs: () => runsSection(benchHub, { target: live.at(-1)! }),
       'per-event': () =>
         perEvent(benchHub, { target: live[0]!, count: sizes.perProcess, scratchDir: dataDir }),
       // Measured first, above.
