@@ -134,26 +134,8 @@ export class RunFold {
         break;
       case 'PreToolUse': {
         const current = turn();
-        const id = stringField(payload, 'tool_use_id') ?? `${seq}`;
-        const toolName = stringField(payload, 'tool_name') ?? 'unknown';
-        const input = record(payload.tool_input);
-        const { kind, title } = describeTool(toolName, input);
-        const action: Action = {
-          id,
-          sessionId: this.#sessionId,
-          turnId: current.id,
-          seq,
-          kind,
-          phase: ActionPhase.Started,
-          title,
-          toolName,
-          ok: null,
-          detail: { input, ...agentOf(payload) },
-          startedAt: at,
-          completedAt: null,
-          durationMs: null,
-        };
-        this.#open.set(id, current.actions.push(action) - 1);
+        const action = this.#toolCall(current, payload, seq, at);
+        this.#open.set(action.id, current.actions.push(action) - 1);
         actions.push(action);
         break;
       }
@@ -181,18 +163,12 @@ export class RunFold {
           break;
         }
         // Its PreToolUse never arrived: the action starts and completes here.
-        const { kind, title } = describeTool(toolName, input);
+        const called = this.#toolCall(current, payload, seq, at);
         const action: Action = {
-          id,
-          sessionId: this.#sessionId,
-          turnId: current.id,
-          seq,
-          kind,
+          ...called,
           phase: ActionPhase.Completed,
-          title,
-          toolName,
           ok,
-          detail: { input, ...agentOf(payload), ...outcome },
+          detail: { ...called.detail, ...outcome },
           startedAt: at - (duration ?? 0),
           completedAt: at,
           durationMs: duration,
@@ -252,6 +228,26 @@ export class RunFold {
         break;
     }
     return { actions, started, completed };
+  }
+
+  /** The STARTED phase of the tool call an event names. */
+  #toolCall(turn: Turn, payload: HookPayload, seq: number, at: number): Action {
+    const toolName = stringField(payload, 'tool_name') ?? 'unknown';
+    const input = record(payload.tool_input);
+    return {
+      id: stringField(payload, 'tool_use_id') ?? `${seq}`,
+      sessionId: this.#sessionId,
+      turnId: turn.id,
+      seq,
+      ...describeTool(toolName, input),
+      phase: ActionPhase.Started,
+      toolName,
+      ok: null,
+      detail: { input, ...agentOf(payload) },
+      startedAt: at,
+      completedAt: null,
+      durationMs: null,
+    };
   }
 
   #start(seq: number, at: number, prompt: string | null, payload: HookPayload): MutableTurn {

@@ -99,6 +99,26 @@ describe('a run folded from hook events', () => {
     ]);
   });
 
+  it('starts and completes at once a call whose PreToolUse never arrived', () => {
+    const [turn] = foldTurns(
+      sessionId,
+      events(prompt('go'), post('p', 'Read', { file_path: '/a' }, { ok: 1 }), stop('read')),
+    );
+    expect(turn!.actions).toEqual([
+      expect.objectContaining({
+        id: 'p',
+        kind: 'READ',
+        title: 'Read /a',
+        phase: 'COMPLETED',
+        ok: true,
+        detail: { input: { file_path: '/a' }, response: { ok: 1 } },
+        startedAt: 2_000 - 7,
+        completedAt: 2_000,
+        durationMs: 7,
+      }),
+    ]);
+  });
+
   it('titles each kind of tool', () => {
     expect(describeTool('Read', { file_path: '/a' })).toEqual({ kind: 'READ', title: 'Read /a' });
     expect(describeTool('WebSearch', { query: 'q' })).toEqual({ kind: 'WEB_SEARCH', title: 'q' });
