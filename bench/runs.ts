@@ -5,19 +5,17 @@
  * through the fold. Measured on the replay section's session (run `replay` first to fill it).
  */
 import { performance } from 'node:perf_hooks';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { gqlData } from '../harness/graphql-http.js';
 import { countEvents } from './event-count.js';
 import type { BenchHub, Target } from './hook-load.js';
-import { cpuMs } from './proc-stats.js';
 import { ms, type Row } from './row.js';
+import { timedSubscription } from './timed-subscription.js';
 
 /** After the last action, how long no further one must come for the replay to count as done. */
 const quietMs = 500;
 
 export async function runs(hub: BenchHub, options: { readonly target: Target }): Promise<Row[]> {
-  const { url, pid: hubPid } = hub;
+  const { url } = hub;
   const { id } = options.target;
   const events = await countEvents(url, id);
   const over = `over ${events.toLocaleString('en')} events`;
@@ -36,51 +34,24 @@ export async function runs(hub: BenchHub, options: { readonly target: Target }):
   for (let i = 0; i < 5; i++) timings.push((await query()).took);
   timings.sort((a, b) => a - b);
 
-  const client = createClient({
-    url: url.replace(/^http/, 'ws'),
-    webSocketImpl: WebSocket,
-    retryAttempts: 0,
-  });
-  try {
-    const [t0, cpu0] = [performance.now(), cpuMs(hubPid)];
-    let received = 0;
-    let last = t0;
-    await new Promise<void>((resolve, reject) => {
-      let quiet: NodeJS.Timeout | undefined;
-      const stop = client.subscribe(
-        {
-          query: 'subscription($id: ID!) { sessionActions(id: $id, after: 0) { seq } }',
-          variables: { id },
-        },
-        {
-          next: () => {
-            received += 1;
-            last = performance.now();
-            clearTimeout(quiet);
-            quiet = setTimeout(() => {
-              stop();
-              resolve();
-            }, quietMs);
-          },
-          error: reject,
-          complete: () => resolve(),
-        },
-      );
-    });
-    const hubCpu = cpuMs(hubPid) - cpu0;
-    return [
-      {
-        section: 'runs (folded on read)',
-        metric: `Session.turns ${over}, median of 5`,
-        value: ms(timings[2]!),
-      },
-      {
-        section: 'runs (folded on read)',
-        metric: `sessionActions after: 0 ${over}`,
-        value: `${ms(last - t0)} for ${received.toLocaleString('en')} phases (hub CPU ${hubCpu.toFixed(0)} ms)`,
-      },
-    ];
-  } finally {
-    await client.dispose();
-  }
+  const { took, received, hubCpu } = await timedSubscription(
+    hub,
+    {
+      query: 'subscription($id: ID!) { sessionActions(id: $id, after: 0) { seq } }',
+      variables: { id },
+    },
+    { quietMs },
+  );
+  return [
+    {
+      section: 'runs (folded on read)',
+      metric: `Session.turns ${over}, median of 5`,
+      value: ms(timings[2]!),
+    },
+    {
+      section: 'runs (folded on read)',
+      metric: `sessionActions after: 0 ${over}`,
+      value: `${ms(took)} for ${received.toLocaleString('en')} phases (hub CPU ${hubCpu.toFixed(0)} ms)`,
+    },
+  ];
 }

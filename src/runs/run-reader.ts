@@ -84,36 +84,45 @@ export function completedTurns(
   });
 }
 
+/** Completed turns a slow subscriber of every session's may fall behind before it is dropped. */
+export const turnBuffer = 1000;
+
 /**
- * The turns of every session as they complete, sessions created later included: one stream per
- * session, merged as they come (each session's in order). `sessions` lists the ids known now,
- * `created` the ids of sessions as they appear.
+ * The turns of every session as they complete, sessions created later included (they appear
+ * first in sessionUpdates): one stream per session, merged as they come, each session's in
+ * order. A subscriber `limit` turns behind fails with SUBSCRIBER_TOO_SLOW.
  */
 export function everyCompletedTurn(
-  stream: EventStream,
-  sessions: () => Iterable<string>,
-  created: AsyncIterator<string>,
+  source: RunSource,
   afterMs: number,
-  limit: number,
-  overflowError: () => Error,
+  limit = turnBuffer,
 ): AsyncIterableIterator<Turn> {
-  const queue = new SubscriberQueue<Turn | Error>(limit, overflowError);
+  const stream: EventStream = (id, after) => source.sessionEvents(id, after);
+  const queue = new SubscriberQueue<Turn | Error>(
+    limit,
+    () =>
+      new HubError(
+        ErrorCode.SubscriberTooSlow,
+        `subscriber fell more than ${limit} turns behind; subscribe again with after`,
+      ),
+  );
   const watching = new Map<string, AsyncIterableIterator<Turn>>();
   const pump = async <T>(items: AsyncIterator<T>, each: (item: T) => void) => {
     for (let step = await items.next(); !step.done; step = await items.next()) each(step.value);
   };
   const failed = (error: unknown) => queue.push(error as Error);
-  const watch = (sessionId: string) => {
-    if (watching.has(sessionId)) return;
-    const turns = completedTurns(stream, sessionId, afterMs);
-    watching.set(sessionId, turns);
+  const watch = ({ id }: { readonly id: string }) => {
+    if (watching.has(id)) return;
+    const turns = completedTurns(stream, id, afterMs);
+    watching.set(id, turns);
     pump(turns, (turn) => queue.push(turn)).catch(failed);
   };
-  for (const id of sessions()) watch(id);
-  pump(created, watch).catch(failed);
+  source.list().forEach(watch);
+  const updates = source.sessionUpdates();
+  pump(updates, watch).catch(failed);
   const close = () => {
     queue.close();
-    void created.return?.();
+    void updates.return?.();
     for (const turns of watching.values()) void turns.return?.();
   };
   return {
@@ -135,9 +144,6 @@ export function everyCompletedTurn(
   };
 }
 
-/** Completed turns a slow subscriber of every session's may fall behind before it is dropped. */
-const turnBuffer = 1000;
-
 /**
  * Turns as they complete, of one session or (sessionId null) of all: those completed after
  * `afterMs` first, then live. What the turns subscription and GET /turns serve.
@@ -147,29 +153,6 @@ export function turnFeed(
   sessionId: string | null,
   afterMs: number,
 ): AsyncIterableIterator<Turn> {
-  const stream: EventStream = (id, after) => source.sessionEvents(id, after);
-  if (sessionId !== null) return completedTurns(stream, sessionId, afterMs);
-  const updates = source.sessionUpdates();
-  const created: AsyncIterator<string> = {
-    next: async () => {
-      const step = await updates.next();
-      return step.done ? step : { value: step.value.id, done: false };
-    },
-    return: async () => {
-      await updates.return?.();
-      return { value: undefined, done: true };
-    },
-  };
-  return everyCompletedTurn(
-    stream,
-    () => source.list().map((record) => record.id),
-    created,
-    afterMs,
-    turnBuffer,
-    () =>
-      new HubError(
-        ErrorCode.SubscriberTooSlow,
-        `subscriber fell more than ${turnBuffer} turns behind; subscribe again with after`,
-      ),
-  );
+  if (sessionId === null) return everyCompletedTurn(source, afterMs);
+  return completedTurns((id, after) => source.sessionEvents(id, after), sessionId, afterMs);
 }

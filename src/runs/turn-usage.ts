@@ -16,21 +16,17 @@ const keys = [
   'cache_creation_input_tokens',
 ] as const;
 
-/**
- * Sums the usage of the assistant messages a transcript (JSONL) records between two times. A
- * message written as several entries (one per content block) repeats its usage: each message
- * id counts once. Null when no message in that time has any. `hasText` says whether an
- * assistant text block equal to `text` was among them. Pure.
- */
-export function sumUsage(
-  jsonl: string,
-  fromMs: number,
-  toMs: number,
-  text?: string,
-): { usage: Usage | null; hasText: boolean } {
-  const seen = new Set<string>();
-  let total: Usage | null = null;
-  let hasText = false;
+/** An assistant message's entry in a transcript, as far as usage goes. */
+export interface AssistantEntry {
+  readonly at: number;
+  readonly id: string | undefined;
+  readonly usage: Readonly<Record<string, unknown>>;
+  readonly texts: readonly string[];
+}
+
+/** The assistant entries with usage of a transcript (JSONL). Pure. */
+export function assistantEntries(jsonl: string): AssistantEntry[] {
+  const entries: AssistantEntry[] = [];
   for (const line of jsonl.split('\n')) {
     if (!line.includes('"usage"')) continue;
     let entry: {
@@ -43,15 +39,37 @@ export function sumUsage(
     } catch {
       continue; // a line being written as we read
     }
-    const at = Date.parse(entry.timestamp ?? '');
     const usage = entry.message?.usage;
-    if (entry.type !== 'assistant' || !usage || !(at >= fromMs && at <= toMs)) continue;
+    if (entry.type !== 'assistant' || !usage) continue;
     const content = entry.message?.content;
-    if (text !== undefined && Array.isArray(content))
-      hasText ||= content.some(
-        (block: { type?: string; text?: unknown }) => block?.type === 'text' && block.text === text,
-      );
-    const id = entry.message?.id;
+    const texts = Array.isArray(content)
+      ? content.flatMap((block: { type?: string; text?: unknown }) =>
+          block?.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
+        )
+      : [];
+    entries.push({ at: Date.parse(entry.timestamp ?? ''), id: entry.message?.id, usage, texts });
+  }
+  return entries;
+}
+
+/**
+ * Sums the usage of the assistant entries between two times. A message written as several
+ * entries (one per content block) repeats its usage: each message id counts once. Null when no
+ * message in that time has any. `hasText` says whether an assistant text block equal to `text`
+ * was among them. Pure.
+ */
+export function usageBetween(
+  entries: readonly AssistantEntry[],
+  fromMs: number,
+  toMs: number,
+  text?: string,
+): { usage: Usage | null; hasText: boolean } {
+  const seen = new Set<string>();
+  let total: Usage | null = null;
+  let hasText = false;
+  for (const { at, id, usage, texts } of entries) {
+    if (!(at >= fromMs && at <= toMs)) continue;
+    if (text !== undefined) hasText ||= texts.includes(text);
     if (id !== undefined) {
       if (seen.has(id)) continue;
       seen.add(id);
@@ -67,21 +85,44 @@ export function sumUsage(
   return { usage: total, hasText };
 }
 
+/** usageBetween over a transcript's text. */
+export function sumUsage(jsonl: string, fromMs: number, toMs: number, text?: string) {
+  return usageBetween(assistantEntries(jsonl), fromMs, toMs, text);
+}
+
+/** Reads a transcript's assistant entries; a missing file has none. */
+export async function readAssistantEntries(path: string): Promise<AssistantEntry[]> {
+  return assistantEntries(await readFile(path, 'utf8').catch(() => ''));
+}
+
 /** How long a completed turn's transcript may take to show its answer. */
 const answerWaitMs = 2_000;
 
 /**
  * The turn's usage from its transcript; null when the transcript has none for it. claude may
  * fire Stop before its transcript has the last message: a turn that has just completed waits
- * a moment for its answer to be written.
+ * up to answerWaitMs for its answer to be written, reading the file again. `entriesOf` may
+ * hand out entries read once for several turns of one transcript.
  */
-export async function turnUsage(turn: Turn, now: () => number): Promise<Usage | null> {
+export async function turnUsage(
+  turn: Turn,
+  now: () => number,
+  entriesOf: (path: string) => Promise<readonly AssistantEntry[]> = readAssistantEntries,
+): Promise<Usage | null> {
   const transcript = turn.transcriptPath;
   if (!transcript) return null;
   const answer = turn.answer ?? undefined;
-  for (;;) {
-    const jsonl = await readFile(transcript, 'utf8').catch(() => '');
-    const { usage, hasText } = sumUsage(jsonl, turn.startedAt, turn.completedAt ?? now(), answer);
+  for (
+    let entries = await entriesOf(transcript);
+    ;
+    entries = await readAssistantEntries(transcript)
+  ) {
+    const { usage, hasText } = usageBetween(
+      entries,
+      turn.startedAt,
+      turn.completedAt ?? now(),
+      answer,
+    );
     const waiting = answer !== undefined && !hasText && turn.completedAt !== null;
     if (!waiting || now() - turn.completedAt! > answerWaitMs) return usage;
     await new Promise((resolve) => setTimeout(resolve, 50));

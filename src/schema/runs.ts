@@ -1,8 +1,9 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { ErrorCode, HubError } from '../errors.js';
 import { ActionKind, ActionPhase, type Action } from '../runs/action.js';
 import { TurnStatus, type Turn } from '../runs/run-fold.js';
 import { sessionActions, sessionTurns, turnFeed } from '../runs/run-reader.js';
-import { turnUsage } from '../runs/turn-usage.js';
+import { readAssistantEntries, turnUsage, type AssistantEntry } from '../runs/turn-usage.js';
 import { builder } from './builder.js';
 import type { HubContext } from './context.js';
 import { SessionRef } from './sessions.js';
@@ -84,7 +85,10 @@ const TurnRef = builder.objectRef<Turn>('Turn').implement({
       nullable: true,
       description:
         "The turn's token usage summed from its transcript: input_tokens, output_tokens, cache_read_input_tokens, cache_creation_input_tokens. Null where the transcript has none.",
-      resolve: (turn) => turnUsage(turn, Date.now),
+      resolve: (turn, _args, ctx, info) =>
+        turnUsage(turn, Date.now, (path) =>
+          once(readsOf(ctx, info)?.transcripts, path, () => readAssistantEntries(path)),
+        ),
     }),
     resume: t.exposeString('resume', {
       description: 'The line a person pastes to continue the conversation in a terminal.',
@@ -104,8 +108,31 @@ const TurnRef = builder.objectRef<Turn>('Turn').implement({
   }),
 });
 
-const turnsOf = (ctx: HubContext, sessionId: string) =>
-  sessionTurns((id, options) => ctx.hub.log.read(id, options), sessionId);
+/**
+ * What one query or mutation reads once however many fields ask: each session's turns (a fold
+ * of its log) and each transcript's assistant entries (for usage). Not for a subscription: its
+ * one context lives as long as it does, and each event must read afresh.
+ */
+const perRequest = new WeakMap<
+  HubContext,
+  { turns: Map<string, Promise<Turn[]>>; transcripts: Map<string, Promise<AssistantEntry[]>> }
+>();
+function readsOf(ctx: HubContext, info: GraphQLResolveInfo) {
+  if (info.operation.operation === 'subscription') return null;
+  let reads = perRequest.get(ctx);
+  if (!reads) perRequest.set(ctx, (reads = { turns: new Map(), transcripts: new Map() }));
+  return reads;
+}
+function once<T>(cache: Map<string, Promise<T>> | undefined, key: string, read: () => Promise<T>) {
+  if (!cache) return read();
+  let value = cache.get(key);
+  if (!value) cache.set(key, (value = read()));
+  return value;
+}
+const turnsOf = (ctx: HubContext, info: GraphQLResolveInfo, sessionId: string) =>
+  once(readsOf(ctx, info)?.turns, sessionId, () =>
+    sessionTurns((id, options) => ctx.hub.log.read(id, options), sessionId),
+  );
 const events = (ctx: HubContext) => (id: string, after: number | null) =>
   ctx.hub.sessionEvents(id, after);
 
@@ -114,18 +141,18 @@ builder.objectFields(SessionRef, (t) => ({
     type: [TurnRef],
     description: 'The last turns, oldest first; the running one, if any, last.',
     args: { last: t.arg.int({ defaultValue: 20 }) },
-    resolve: async (record, args, ctx) => {
+    resolve: async (record, args, ctx, info) => {
       const last = args.last ?? 20;
       if (last < 0) throw new HubError(ErrorCode.BadInput, `last must be >= 0, got ${last}`);
-      return last === 0 ? [] : (await turnsOf(ctx, record.id)).slice(-last);
+      return last === 0 ? [] : (await turnsOf(ctx, info, record.id)).slice(-last);
     },
   }),
   currentTurn: t.field({
     type: TurnRef,
     nullable: true,
     description: 'The turn running now.',
-    resolve: async (record, _args, ctx) => {
-      const last = (await turnsOf(ctx, record.id)).at(-1);
+    resolve: async (record, _args, ctx, info) => {
+      const last = (await turnsOf(ctx, info, record.id)).at(-1);
       return last?.status === TurnStatus.Running ? last : null;
     },
   }),
@@ -137,11 +164,11 @@ builder.queryField('turn', (t) =>
     nullable: true,
     authScopes: { read: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const id = String(args.id);
       const sessionId = id.slice(0, id.lastIndexOf(':'));
       if (!ctx.hub.get(sessionId)) return null;
-      return (await turnsOf(ctx, sessionId)).find((turn) => turn.id === id) ?? null;
+      return (await turnsOf(ctx, info, sessionId)).find((turn) => turn.id === id) ?? null;
     },
   }),
 );

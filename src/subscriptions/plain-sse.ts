@@ -45,7 +45,10 @@ async function writeStream<T>(
   req.on('close', () => void stream.return?.(undefined));
   try {
     for (let step = await stream.next(); !step.done; step = await stream.next()) {
-      if (!res.write(await message(step.value))) {
+      // Events format synchronously: no extra await per event on their way out.
+      let text = message(step.value);
+      if (typeof text !== 'string') text = await text;
+      if (!res.write(text)) {
         await new Promise((resolve) => {
           res.once('drain', resolve);
           res.once('close', resolve);

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { panePid } from '../../harness/tmux-server.js';
-import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { startHub, type TestHub } from '../helpers/hub.js';
+import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
+import { startHub } from '../helpers/hub.js';
 import { openSse } from '../helpers/sse.js';
 
 const actionFields = 'id turnId seq kind phase title toolName ok detail durationMs';
@@ -15,28 +15,17 @@ const turnFields = `id number prompt status ok answer error usage resume started
   actions { ${actionFields} }`;
 
 describe('turns and actions of a real claude session', () => {
-  let world: ClaudeWorld;
-  let hub: TestHub;
-
-  beforeAll(async () => {
-    world = await startClaudeWorld();
-    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
-  });
+  const suite = claudeHubSuite();
 
   const create = async (cwd: string) =>
     (
-      await hub.data(
+      await suite.hub.data(
         `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id claudeSessionId } }`,
         { cwd },
       )
     ).createSession;
   const send = (id: string, text: string) =>
-    hub.data(
+    suite.hub.data(
       `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
       {
         id,
@@ -44,16 +33,16 @@ describe('turns and actions of a real claude session', () => {
       },
     );
   const actionsOf = (id: string, after?: number) =>
-    hub.subscribe(
+    suite.hub.subscribe(
       `subscription($id: ID!, $after: Int) { sessionActions(id: $id, after: $after) { ${actionFields} } }`,
       { id, after },
     );
 
   it('reads a command and file writes as actions, each turn completed once with its answer, usage and resume line', async () => {
     const since = new Date().toISOString();
-    const cwd = world.makeCwd();
+    const cwd = suite.world.makeCwd();
     const session = await create(cwd);
-    const turns = hub.subscribe(
+    const turns = suite.hub.subscribe(
       `subscription($after: DateTime) { turns(after: $after) { ${turnFields} } }`,
       {
         after: since,
@@ -110,7 +99,7 @@ describe('turns and actions of a real claude session', () => {
     // The same turns as plain SSE, for one session and for all.
     const headers = { accept: 'text/event-stream' };
     for (const where of [`/sessions/${session.id}/turns`, '/turns']) {
-      const sse = openSse(`${hub.baseUrl}${where}?after=${since}`, { headers });
+      const sse = openSse(`${suite.hub.baseUrl}${where}?after=${since}`, { headers });
       expect(await sse.status).toBe(200);
       const messages = [await sse.next(), await sse.next(), await sse.next()];
       expect(messages.map((m) => m.event)).toEqual(['turn', 'turn', 'turn']);
@@ -137,28 +126,30 @@ describe('turns and actions of a real claude session', () => {
     const fromSeq = actionsOf(session.id, seen[1].seq);
     expect((await fromSeq.next()).sessionActions).toEqual(seen[2]);
 
-    const { session: read } = await hub.data(
+    const { session: read } = await suite.hub.data(
       `query($id: ID!) { session(id: $id) { currentTurn { id } turns(last: 2) { ${turnFields} } } }`,
       { id: session.id },
     );
     expect(read.currentTurn).toBeNull();
     expect(read.turns.map((t: any) => t.number)).toEqual([2, 3]);
     expect(read.turns[1]).toEqual(third);
-    const { turn } = await hub.data(`query($id: ID!) { turn(id: $id) { ${turnFields} } }`, {
+    const { turn } = await suite.hub.data(`query($id: ID!) { turn(id: $id) { ${turnFields} } }`, {
       id: first.id,
     });
     expect(turn).toEqual(first);
-    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 
   it('turns a permission denied through the API into a warning, and the turn completes once', async () => {
-    const { createSession: session } = await hub.data(
+    const { createSession: session } = await suite.hub.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT }) { id } }`,
-      { cwd: world.makeCwd() },
+      { cwd: suite.world.makeCwd() },
     );
     const live = actionsOf(session.id);
-    const requests = hub.subscribe(`subscription { permissionRequests { id sessionId status } }`);
-    const target = path.join(world.makeUntrustedCwd(), 'denied.txt');
+    const requests = suite.hub.subscribe(
+      `subscription { permissionRequests { id sessionId status } }`,
+    );
+    const target = path.join(suite.world.makeUntrustedCwd(), 'denied.txt');
     await send(session.id, `run: touch ${target}`);
     const request = (
       await requests.until(
@@ -168,7 +159,7 @@ describe('turns and actions of a real claude session', () => {
         45_000,
       )
     ).at(-1)!.permissionRequests;
-    await hub.data(
+    await suite.hub.data(
       `mutation($input: DecidePermissionInput!) { decidePermission(input: $input) { error { code } } }`,
       { input: { requestId: request.id, behavior: 'DENY', message: 'not there' } },
     );
@@ -183,7 +174,7 @@ describe('turns and actions of a real claude session', () => {
     expect(phases[2].detail.reason).toBe('not there');
     const turns = await vi.waitFor(
       async () => {
-        const { session: read } = await hub.data(
+        const { session: read } = await suite.hub.data(
           `query($id: ID!) { session(id: $id) { turns { status answer actions { kind ok } } } }`,
           { id: session.id },
         );
@@ -201,13 +192,13 @@ describe('turns and actions of a real claude session', () => {
       ],
     });
     expect(existsSync(target)).toBe(false);
-    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 
   it('replays the same actions and turns after a hub restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-runs-'));
     const args = ['--claude-bin', claudeBin];
-    const before = await startHub({ env: world.env, args, dataDir });
+    const before = await startHub({ env: suite.world.env, args, dataDir });
     let id: string;
     let live: unknown[];
     let turns: unknown;
@@ -216,7 +207,7 @@ describe('turns and actions of a real claude session', () => {
       ({ id } = (
         await before.data(
           `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id } }`,
-          { cwd: world.makeCwd() },
+          { cwd: suite.world.makeCwd() },
         )
       ).createSession);
       const actions = before.subscribe(
@@ -240,7 +231,7 @@ describe('turns and actions of a real claude session', () => {
     } finally {
       await before.stop();
     }
-    const after = await startHub({ env: world.env, args, dataDir });
+    const after = await startHub({ env: suite.world.env, args, dataDir });
     try {
       const replayed = after.subscribe(
         `subscription($id: ID!) { sessionActions(id: $id) { ${actionFields} } }`,
@@ -255,8 +246,8 @@ describe('turns and actions of a real claude session', () => {
   });
 
   it('fails the turn of a claude that crashes mid-command, and completes its open call not ok', async () => {
-    const cwd = world.makeCwd();
-    const { createSession: session } = await hub.data(
+    const cwd = suite.world.makeCwd();
+    const { createSession: session } = await suite.hub.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id tmuxSession } }`,
       { cwd },
     );
@@ -265,37 +256,37 @@ describe('turns and actions of a real claude session', () => {
     const started = (await live.until((a) => a.sessionActions.phase === 'STARTED', 45_000)).at(
       -1,
     )!.sessionActions;
-    process.kill(await panePid(hub.config.tmuxSocket, session.tmuxSession), 'SIGKILL');
+    process.kill(await panePid(suite.hub.config.tmuxSocket, session.tmuxSession), 'SIGKILL');
     const completed = (await live.until((a) => a.sessionActions.phase === 'COMPLETED', 30_000)).at(
       -1,
     )!.sessionActions;
     expect(completed).toMatchObject({ id: started.id, ok: false });
     expect(completed.detail.error).toMatch(/^the turn ended failed: claude exited/);
-    const { session: read } = await hub.data(
+    const { session: read } = await suite.hub.data(
       `query($id: ID!) { session(id: $id) { turns { status ok error } } }`,
       { id: session.id },
     );
     expect(read.turns).toEqual([
       { status: 'FAILED', ok: false, error: expect.stringMatching(/^claude exited/) },
     ]);
-    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 
   it('continues a conversation made by hand, and refuses an id claude does not know', async () => {
-    const cwd = world.makeCwd();
+    const cwd = suite.world.makeCwd();
     const id = randomUUID();
     const byHand = await execa(claudeBin, ['-p', 'remember the word heron', '--session-id', id], {
       cwd,
-      env: world.env,
+      env: suite.world.env,
       input: '',
     });
     expect(byHand.stdout).toBe('echo: remember the word heron');
     const created = `mutation($input: CreateSessionInput!) { createSession(input: $input) { id claudeSessionId status } }`;
-    const { createSession: session } = await hub.data(created, {
+    const { createSession: session } = await suite.hub.data(created, {
       input: { cwd, resume: `\`claude --resume ${id}\`` },
     });
     expect(session).toEqual({ id, claudeSessionId: id, status: 'IDLE' });
-    const turns = hub.subscribe(
+    const turns = suite.hub.subscribe(
       `subscription($id: ID) { turns(sessionId: $id) { number prompt answer resume } }`,
       { id },
     );
@@ -307,17 +298,17 @@ describe('turns and actions of a real claude session', () => {
       resume: `claude --resume ${id}`,
     });
     // claude sent the conversation made by hand along with the new prompt.
-    expect(JSON.stringify(world.stub.requests.at(-1))).toContain('remember the word heron');
-    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
+    expect(JSON.stringify(suite.world.stub.requests.at(-1))).toContain('remember the word heron');
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
 
-    const unknown = await hub.gql(created, { input: { cwd, resume: randomUUID() } });
+    const unknown = await suite.hub.gql(created, { input: { cwd, resume: randomUUID() } });
     expect(unknown.errors?.[0]?.extensions?.code).toBe('CONVERSATION_NOT_FOUND');
-    const garbled = await hub.gql(created, { input: { cwd, resume: 'claude --resume me' } });
+    const garbled = await suite.hub.gql(created, { input: { cwd, resume: 'claude --resume me' } });
     expect(garbled.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('completes an interrupted command not ok, and its turn INTERRUPTED', async () => {
-    const cwd = world.makeCwd();
+    const cwd = suite.world.makeCwd();
     const session = await create(cwd);
     const live = actionsOf(session.id);
     await send(session.id, 'run: timeout 30 tail -f /dev/null');
@@ -325,14 +316,14 @@ describe('turns and actions of a real claude session', () => {
       -1,
     )!.sessionActions;
     expect(started).toMatchObject({ kind: 'COMMAND', title: 'timeout 30 tail -f /dev/null' });
-    await hub.data(`mutation($id: ID!) { interruptSession(id: $id) { status } }`, {
+    await suite.hub.data(`mutation($id: ID!) { interruptSession(id: $id) { status } }`, {
       id: session.id,
     });
     const completed = (await live.until((a) => a.sessionActions.phase === 'COMPLETED', 30_000)).at(
       -1,
     )!.sessionActions;
     expect(completed).toMatchObject({ id: started.id, ok: false });
-    const { session: read } = await hub.data(
+    const { session: read } = await suite.hub.data(
       `query($id: ID!) { session(id: $id) { currentTurn { id } turns { status ok actions { id ok } } } }`,
       { id: session.id },
     );
@@ -340,6 +331,6 @@ describe('turns and actions of a real claude session', () => {
     expect(read.turns).toEqual([
       { status: 'INTERRUPTED', ok: false, actions: [{ id: started.id, ok: false }] },
     ]);
-    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 });

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeBin } from '../../harness/claude-config.js';
-import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { startHub, type TestHub } from '../helpers/hub.js';
+import { describe, expect, it } from 'vitest';
+import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
 
 const eventFields = `
   __typename seq sessionId eventName receivedAt cwd payload
@@ -14,32 +12,21 @@ const eventFields = `
 `;
 
 describe('a real claude session driven through the hub', () => {
-  let world: ClaudeWorld;
-  let hub: TestHub;
-
-  beforeAll(async () => {
-    world = await startClaudeWorld();
-    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
-  });
+  const suite = claudeHubSuite();
 
   it('runs a Bash tool turn and streams its hook events typed and in order', async () => {
-    const cwd = world.makeCwd();
-    const { createSession: session } = await hub.data(
+    const cwd = suite.world.makeCwd();
+    const { createSession: session } = await suite.hub.data(
       `mutation($input: CreateSessionInput!) { createSession(input: $input) { id status cwd tmuxSession attachCommand } }`,
       { input: { cwd, name: 'turn', permissionMode: 'DEFAULT' } },
     );
     expect(session.status).toBe('IDLE');
     expect(session.cwd).toBe(cwd);
     expect(session.attachCommand).toBe(
-      `tmux -L ${hub.config.tmuxSocket} attach -t ${session.tmuxSession}`,
+      `tmux -L ${suite.hub.config.tmuxSocket} attach -t ${session.tmuxSession}`,
     );
 
-    const events = hub.subscribe(
+    const events = suite.hub.subscribe(
       `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { ${eventFields} } }`,
       { id: session.id },
     );
@@ -52,7 +39,7 @@ describe('a real claude session driven through the hub', () => {
     });
     expect(start.payload.session_id).toBe(session.id);
 
-    await hub.data(
+    await suite.hub.data(
       `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
       {
         id: session.id,
@@ -82,13 +69,13 @@ describe('a real claude session driven through the hub', () => {
     expect(byType('PostToolUseEvent').toolUseId).toBe(byType('PreToolUseEvent').toolUseId);
     expect(byType('StopEvent').lastAssistantMessage).toBe('ran: hub-e2e-42');
 
-    const { session: after } = await hub.data(
+    const { session: after } = await suite.hub.data(
       `query($id: ID!) { session(id: $id) { status lastAssistantMessage lastEventAt } }`,
       { id: session.id },
     );
     expect(after).toMatchObject({ status: 'IDLE', lastAssistantMessage: 'ran: hub-e2e-42' });
 
-    const { stopSession } = await hub.data(
+    const { stopSession } = await suite.hub.data(
       `mutation($id: ID!) { stopSession(id: $id) { status } }`,
       { id: session.id },
     );
@@ -101,13 +88,13 @@ describe('a real claude session driven through the hub', () => {
   });
 
   it('delivers a multi-line message full of special characters byte for byte', async () => {
-    const { createSession: session } = await hub.data(
+    const { createSession: session } = await suite.hub.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id } }`,
       {
-        cwd: world.makeCwd(),
+        cwd: suite.world.makeCwd(),
       },
     );
-    const events = hub.subscribe(
+    const events = suite.hub.subscribe(
       `subscription($id: ID!) { sessionEvents(id: $id) { __typename ... on UserPromptSubmitEvent { prompt } } }`,
       {
         id: session.id,
@@ -122,7 +109,7 @@ describe('a real claude session driven through the hub', () => {
       'x'.repeat(900) + ' (a long line)',
       'and the end',
     ].join('\n');
-    await hub.data(
+    await suite.hub.data(
       `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
       { id: session.id, text },
     );
@@ -131,25 +118,25 @@ describe('a real claude session driven through the hub', () => {
       .then((all) => all.slice(-1));
     expect(submit!.sessionEvents.prompt).toBe(text);
     await events.until((e) => e.sessionEvents.__typename === 'StopEvent', 30_000);
-    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 
   it('runs two sessions at once without mixing their events', async () => {
     const create = `mutation($cwd: String!, $prompt: String) { createSession(input: { cwd: $cwd, prompt: $prompt }) { id } }`;
     const [{ createSession: a }, { createSession: b }] = await Promise.all([
-      hub.data(create, { cwd: world.makeCwd('a') }),
-      hub.data(create, { cwd: world.makeCwd('b') }),
+      suite.hub.data(create, { cwd: suite.world.makeCwd('a') }),
+      suite.hub.data(create, { cwd: suite.world.makeCwd('b') }),
     ]);
     const sub = (id: string) =>
-      hub.subscribe(
+      suite.hub.subscribe(
         `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { __typename sessionId cwd ... on PostToolUseEvent { toolResponse } ... on StopEvent { lastAssistantMessage } } }`,
         { id },
       );
     const [streamA, streamB] = [sub(a.id), sub(b.id)];
     const send = `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`;
     await Promise.all([
-      hub.data(send, { id: a.id, text: 'run: echo from-a' }),
-      hub.data(send, { id: b.id, text: 'run: echo from-b' }),
+      suite.hub.data(send, { id: a.id, text: 'run: echo from-a' }),
+      suite.hub.data(send, { id: b.id, text: 'run: echo from-b' }),
     ]);
     const [eventsA, eventsB] = await Promise.all(
       [streamA, streamB].map((stream) =>
@@ -170,17 +157,17 @@ describe('a real claude session driven through the hub', () => {
     }
     await Promise.all(
       [a.id, b.id].map((id) =>
-        hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id }),
+        suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id }),
       ),
     );
   });
 
   it('sends the prompt given at creation as the first message', async () => {
-    const { createSession: session } = await hub.data(
+    const { createSession: session } = await suite.hub.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, prompt: "first words" }) { id } }`,
-      { cwd: world.makeCwd() },
+      { cwd: suite.world.makeCwd() },
     );
-    const events = hub.subscribe(
+    const events = suite.hub.subscribe(
       `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { __typename ... on StopEvent { lastAssistantMessage } } }`,
       {
         id: session.id,
@@ -188,12 +175,12 @@ describe('a real claude session driven through the hub', () => {
     );
     const all = await events.until((e) => e.sessionEvents.__typename === 'StopEvent', 30_000);
     expect(all.at(-1)!.sessionEvents.lastAssistantMessage).toBe('echo: first words');
-    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 
   it('reports a start that claude refuses (bypass mode as root) as a failure with the screen', async () => {
-    const cwd = world.makeCwd();
-    const result = await hub.gql(
+    const cwd = suite.world.makeCwd();
+    const result = await suite.hub.gql(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: BYPASS_PERMISSIONS }) { id } }`,
       { cwd },
     );
@@ -201,30 +188,33 @@ describe('a real claude session driven through the hub', () => {
     expect(result.errors?.[0]?.extensions?.code).toBe('SESSION_START_FAILED');
     expect(result.errors?.[0]?.message).toMatch(/cannot be used with root\/sudo privileges/);
     const id = result.errors?.[0]?.extensions?.sessionId;
-    const { session } = await hub.data(`query($id: ID!) { session(id: $id) { status error } }`, {
-      id,
-    });
+    const { session } = await suite.hub.data(
+      `query($id: ID!) { session(id: $id) { status error } }`,
+      {
+        id,
+      },
+    );
     expect(session.status).toBe('CRASHED');
     expect(session.error).toMatch(/^claude exited.*cannot be used with root\/sudo privileges/s);
   });
 
   it('rejects bad createSession and sendMessage input with clear codes', async () => {
     const errorOf = async (query: string, variables: Record<string, unknown>) =>
-      (await hub.gql(query, variables)).errors?.[0];
+      (await suite.hub.gql(query, variables)).errors?.[0];
     const create = `mutation($input: CreateSessionInput!) { createSession(input: $input) { id } }`;
     expect(await errorOf(create, { input: { cwd: '/definitely/not/here' } })).toMatchObject({
       message: 'cwd must be an existing directory, got "/definitely/not/here" (string)',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     expect(
-      await errorOf(create, { input: { cwd: world.makeCwd(), id: 'not-a-uuid' } }),
+      await errorOf(create, { input: { cwd: suite.world.makeCwd(), id: 'not-a-uuid' } }),
     ).toMatchObject({
       message: 'id must be a UUID, got "not-a-uuid" (string)',
       extensions: { code: 'BAD_USER_INPUT' },
     });
-    const { sessions } = await hub.data(`{ sessions { id } }`);
+    const { sessions } = await suite.hub.data(`{ sessions { id } }`);
     expect(
-      await errorOf(create, { input: { cwd: world.makeCwd(), id: sessions[0].id } }),
+      await errorOf(create, { input: { cwd: suite.world.makeCwd(), id: sessions[0].id } }),
     ).toMatchObject({
       extensions: { code: 'SESSION_ALREADY_EXISTS' },
     });

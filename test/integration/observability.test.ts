@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { claudeBin } from '../../harness/claude-config.js';
-import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { startHub, type TestHub } from '../helpers/hub.js';
+import { describe, expect, it, vi } from 'vitest';
+import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
 import { hookSecret } from '../../harness/session-secret.js';
 
 /** The value of one sample in Prometheus text, 0 when absent. */
@@ -11,30 +9,19 @@ function sample(text: string, name: string, labels = ''): number {
 }
 
 describe('health, readiness, metrics and logs', () => {
-  let world: ClaudeWorld;
-  let hub: TestHub;
-
-  beforeAll(async () => {
-    world = await startClaudeWorld();
-    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
-  });
+  const suite = claudeHubSuite();
 
   const metrics = async () => {
-    const response = await fetch(`${hub.baseUrl}/metrics`);
+    const response = await fetch(`${suite.hub.baseUrl}/metrics`);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     return response.text();
   };
 
   it('answers liveness and readiness with what it checked', async () => {
-    const health = await fetch(`${hub.baseUrl}/healthz`);
+    const health = await fetch(`${suite.hub.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
-    const ready = await fetch(`${hub.baseUrl}/readyz`);
+    const ready = await fetch(`${suite.hub.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { store: true, tmux: true } });
   });
@@ -42,17 +29,17 @@ describe('health, readiness, metrics and logs', () => {
   it('counts events, latency, subscribers, sessions, messages and decisions as they happen', async () => {
     const before = await metrics();
     expect(sample(before, 'claude_hub_sessions', '{status="IDLE"}')).toBe(0);
-    const { createSession: session } = await hub.data(
+    const { createSession: session } = await suite.hub.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
-      { cwd: world.makeCwd() },
+      { cwd: suite.world.makeCwd() },
     );
-    const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
-    const events = hub.subscribe(
+    const secret = await hookSecret(suite.hub.config.tmuxSocket, session.tmuxSession);
+    const events = suite.hub.subscribe(
       `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { seq } }`,
       { id: session.id },
     );
     const post = (payload: object) =>
-      fetch(`${hub.baseUrl}/hooks`, {
+      fetch(`${suite.hub.baseUrl}/hooks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
         body: JSON.stringify({ session_id: session.id, ...payload }),
@@ -68,18 +55,18 @@ describe('health, readiness, metrics and logs', () => {
     });
     const permissionRequests = await vi.waitFor(
       async () => {
-        const data = await hub.data(`{ permissionRequests(status: PENDING) { id } }`);
+        const data = await suite.hub.data(`{ permissionRequests(status: PENDING) { id } }`);
         expect(data.permissionRequests).toHaveLength(1);
         return data.permissionRequests;
       },
       { timeout: 10_000, interval: 50 },
     );
-    await hub.data(
+    await suite.hub.data(
       `mutation($id: ID!) { decidePermission(input: { requestId: $id, behavior: ALLOW }) { error { code } } }`,
       { id: permissionRequests[0].id },
     );
     expect((await held).status).toBe(200);
-    await hub.data(
+    await suite.hub.data(
       `mutation($id: ID!) { enqueueMessage(sessionId: $id, text: "counted") { id } }`,
       { id: session.id },
     );
@@ -111,7 +98,7 @@ describe('health, readiness, metrics and logs', () => {
   });
 
   it('logs JSON lines that carry the session id', async () => {
-    const lines = hub.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = suite.hub.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
     const launched = lines.find((line) => line.msg === 'session launched');
     expect(launched).toMatchObject({ level: 'info', sessionId: expect.any(String) });
     expect(typeof launched?.time).toBe('string');

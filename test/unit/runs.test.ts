@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../src/events/hook-event.js';
 import { describeTool } from '../../src/runs/action.js';
 import { foldTurns, RunFold } from '../../src/runs/run-fold.js';
-import { completedTurns, sessionActions } from '../../src/runs/run-reader.js';
+import { completedTurns, everyCompletedTurn, sessionActions } from '../../src/runs/run-reader.js';
+import { SubscriberQueue } from '../../src/events/subscriber-queue.js';
 import { sumUsage } from '../../src/runs/turn-usage.js';
 
 const sessionId = 's1';
@@ -206,6 +207,40 @@ describe('a run folded from hook events', () => {
     expect(later).toEqual(all.slice(2));
     const turns = await collect(completedTurns(stream, sessionId, 4_000));
     expect(turns.map((t) => t.answer)).toEqual(['B']);
+  });
+});
+
+describe('the turns of every session', () => {
+  const twoTurns = events(prompt('a'), stop('A'), prompt('b'), stop('B'));
+  const source = (updates: SubscriberQueue<{ id: string }>) => ({
+    sessionEvents: () =>
+      (async function* () {
+        yield* twoTurns;
+      })(),
+    list: () => [{ id: 'one' }],
+    sessionUpdates: () => updates,
+  });
+
+  it('merges the sessions there are and those created later', async () => {
+    const updates = new SubscriberQueue<{ id: string }>(10, () => new Error('overflow'));
+    const turns = everyCompletedTurn(source(updates), 0);
+    const take = async () => (await turns.next()).value!;
+    expect([(await take()).id, (await take()).id]).toEqual(['one:1', 'one:3']);
+    updates.push({ id: 'two' });
+    updates.push({ id: 'one' }); // an update of a session it watches already
+    expect([(await take()).id, (await take()).id]).toEqual(['two:1', 'two:3']);
+    await turns.return!();
+    expect(await turns.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('drops a subscriber that falls `limit` turns behind', async () => {
+    const updates = new SubscriberQueue<{ id: string }>(10, () => new Error('overflow'));
+    const turns = everyCompletedTurn(source(updates), 0, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(turns.next()).rejects.toMatchObject({
+      extensions: { code: 'SUBSCRIBER_TOO_SLOW' },
+      message: 'subscriber fell more than 1 turns behind; subscribe again with after',
+    });
   });
 });
 
