@@ -37,6 +37,7 @@ import type { SessionRecord } from './sessions/session.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './runtime/tmux-driver.js';
 import { TmuxRuntime } from './runtime/tmux-runtime.js';
+import { TurnIndex } from './runs/turn-index.js';
 import { openDatabase, storeWritable } from './store/database.js';
 import { RecordTable } from './store/record-table.js';
 import { SqliteEventLog } from './store/sqlite-event-log.js';
@@ -84,6 +85,7 @@ function countBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, n
 /** What a started hub holds, each part set once it is taken, so a failed start releases it. */
 interface Parts {
   db?: Database.Database;
+  eventLog?: SqliteEventLog;
   pruner?: NodeJS.Timeout;
   sessions?: SessionManager;
   permissions?: PermissionBroker;
@@ -105,6 +107,7 @@ async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   if (server?.listening) await new Promise((resolve) => server.close(resolve));
   await parts.hookListeners?.close();
   await parts.cluster?.close();
+  parts.eventLog?.flush();
   parts.db?.close();
 }
 
@@ -141,7 +144,10 @@ async function open(
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
   const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig);
   const retainMs = config.retainDays * 24 * 60 * 60 * 1000;
-  const eventLog = new SqliteEventLog(db, { events: config.retainEvents, maxAgeMs: retainMs });
+  const eventLog = (parts.eventLog = new SqliteEventLog(db, {
+    events: config.retainEvents,
+    maxAgeMs: retainMs,
+  }));
   /** Set once this hub has joined its cluster (with --redis-url). */
   let cluster: ClusterHub | null = null;
   const shared =
@@ -260,7 +266,16 @@ async function open(
   });
   /** The local hub, until this one has joined its cluster. */
   let hub: Hub = localHub;
-  const yoga = hubYoga({ config, tokens, gate, hub: () => hub, audit: new AuditLog(db), log });
+  const turns = new TurnIndex((id, options) => hub.log.read(id, options));
+  const yoga = hubYoga({
+    config,
+    tokens,
+    gate,
+    hub: () => hub,
+    audit: new AuditLog(db),
+    turns,
+    log,
+  });
   const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log, metrics });
   let nodeCalls: ReturnType<typeof nodeCallEndpoint> | null = null;
 

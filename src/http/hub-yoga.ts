@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Hub } from '../hub/hub.js';
+import type { TurnIndex } from '../runs/turn-index.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { useHubSecurity } from '../auth/hub-security.js';
 import type { Principal, Tokens } from '../auth/tokens.js';
@@ -28,6 +29,7 @@ export interface HubYogaDeps {
   /** The hub the schema calls: this process's, until it has joined its cluster. */
   readonly hub: () => Hub;
   readonly audit: AuditLog;
+  readonly turns: TurnIndex;
   readonly log: Logger;
 }
 
@@ -35,12 +37,12 @@ export interface HubYogaDeps {
  * GraphQL over HTTP and SSE (and, through its envelop, graphql-ws): the schema, its security
  * plugins, CORS for the allowed origins, masked errors, and GraphiQL served from installed files.
  */
-export function hubYoga({ config, tokens, gate, hub, audit, log }: HubYogaDeps): HubYoga {
+export function hubYoga({ config, tokens, gate, hub, audit, turns, log }: HubYogaDeps): HubYoga {
   return createYoga<ServerContext, HubContext>({
     schema,
     context: ({ req, principal }): HubContext => {
       if (!principal) throw new HubError(ErrorCode.Unauthenticated, 'not authenticated');
-      return { hub: hub(), audit, principal, address: req.socket.remoteAddress ?? '' };
+      return { hub: hub(), audit, turns, principal, address: req.socket.remoteAddress ?? '' };
     },
     cors: (request) => {
       const origin = request.headers.get('origin');

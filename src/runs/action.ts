@@ -27,7 +27,8 @@ export interface Action {
   readonly title: string;
   readonly toolName: string | null;
   readonly ok: boolean | null;
-  readonly detail: Readonly<Record<string, unknown>>;
+  /** Null where a turn index keeps the action without it (see TurnIndex.detail). */
+  readonly detail: Readonly<Record<string, unknown>> | null;
   readonly startedAt: number;
   readonly completedAt: number | null;
   readonly durationMs: number | null;

@@ -75,13 +75,16 @@ type MutableTurn = { -readonly [K in keyof Turn]: Turn[K] } & { actions: Action[
  */
 export class RunFold {
   readonly #sessionId: string;
+  /** Whether actions carry their detail (a tool's input and output can be megabytes). */
+  readonly #details: boolean;
   #turn: MutableTurn | null = null;
   #number = 0;
   /** Indexes into the current turn's actions, by tool call id. */
   readonly #open = new Map<string, number>();
 
-  constructor(sessionId: string) {
+  constructor(sessionId: string, options: { readonly details?: boolean } = {}) {
     this.#sessionId = sessionId;
+    this.#details = options.details ?? true;
   }
 
   /** The turn running now, if any. */
@@ -168,7 +171,7 @@ export class RunFold {
           ...called,
           phase: ActionPhase.Completed,
           ok,
-          detail: { ...called.detail, ...outcome },
+          detail: this.#detail(() => ({ ...called.detail, ...outcome })),
           startedAt: at - (duration ?? 0),
           completedAt: at,
           durationMs: duration,
@@ -243,11 +246,15 @@ export class RunFold {
       phase: ActionPhase.Started,
       toolName,
       ok: null,
-      detail: { input, ...agentOf(payload) },
+      detail: this.#detail(() => ({ input, ...agentOf(payload) })),
       startedAt: at,
       completedAt: null,
       durationMs: null,
     };
+  }
+
+  #detail(make: () => Record<string, unknown>): Record<string, unknown> | null {
+    return this.#details ? make() : null;
   }
 
   #start(seq: number, at: number, prompt: string | null, payload: HookPayload): MutableTurn {
@@ -288,7 +295,7 @@ export class RunFold {
       seq,
       phase: ActionPhase.Completed,
       ok,
-      detail: { ...open.detail, ...outcome },
+      detail: this.#detail(() => ({ ...open.detail, ...outcome })),
       completedAt: at,
       durationMs: durationMs ?? at - open.startedAt,
     };
@@ -332,7 +339,7 @@ export class RunFold {
       title: `permission denied: ${toolName ?? 'a tool'}`,
       toolName: toolName ?? null,
       ok: false,
-      detail,
+      detail: this.#detail(() => detail),
       startedAt: at,
       completedAt: at,
       durationMs: 0,
@@ -346,16 +353,4 @@ export class RunFold {
 function agentOf(payload: HookPayload): Record<string, unknown> {
   const agentId = stringField(payload, 'agent_id');
   return agentId ? { agentId, agentType: stringField(payload, 'agent_type') ?? null } : {};
-}
-
-/** Folds events into the session's turns, oldest first (the running one last). */
-export function foldTurns(sessionId: string, events: Iterable<StoredEvent>): Turn[] {
-  const fold = new RunFold(sessionId);
-  const turns: Turn[] = [];
-  for (const event of events) {
-    const { completed } = fold.apply(event);
-    if (completed) turns.push(completed);
-  }
-  if (fold.current) turns.push({ ...fold.current, actions: [...fold.current.actions] });
-  return turns;
 }

@@ -1,9 +1,8 @@
 import { ErrorCode, HubError } from '../errors.js';
-import type { ReadOptions } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import { SubscriberQueue } from '../events/subscriber-queue.js';
 import type { Action } from './action.js';
-import { foldTurns, RunFold, runEventNames, type Turn } from './run-fold.js';
+import { RunFold, type Turn } from './run-fold.js';
 
 /** Where runs are read from: a hub, local or a cluster's. */
 export interface RunSource {
@@ -13,18 +12,8 @@ export interface RunSource {
   sessionUpdates(): AsyncIterator<{ readonly id: string }>;
 }
 
-/** A session's stored events, as the log reads them. */
-export type ReadEvents = (sessionId: string, options: ReadOptions) => Promise<StoredEvent[]>;
 /** A session's events, stored then live, with no gap and no duplicate (sessionEvents). */
 export type EventStream = (sessionId: string, after: number | null) => AsyncIterable<StoredEvent>;
-
-/**
- * Runs are not stored: they are folded from the event log when asked for, so they replay and
- * survive restarts exactly as events do, on any engine behind the log.
- */
-export async function sessionTurns(read: ReadEvents, sessionId: string): Promise<Turn[]> {
-  return foldTurns(sessionId, await read(sessionId, { names: runEventNames }));
-}
 
 /**
  * The items a fold makes of each event of a stream. Its return() ends the stream at once, not

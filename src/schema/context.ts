@@ -1,3 +1,4 @@
+import type { TurnIndex } from '../runs/turn-index.js';
 import type { Hub } from '../hub/hub.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/tokens.js';
@@ -7,6 +8,8 @@ export interface HubContext {
   /** The sessions, their events and the commands: of this process, or of the whole cluster. */
   readonly hub: Hub;
   readonly audit: AuditLog;
+  /** Each session's turns, folded once and kept up to date as events come. */
+  readonly turns: TurnIndex;
   /** Who is calling, and from which address. */
   readonly principal: Principal;
   readonly address: string;

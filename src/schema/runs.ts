@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { ErrorCode, HubError } from '../errors.js';
 import { ActionKind, ActionPhase, type Action } from '../runs/action.js';
 import { TurnStatus, type Turn } from '../runs/run-fold.js';
-import { sessionActions, sessionTurns, turnFeed } from '../runs/run-reader.js';
+import { sessionActions, turnFeed } from '../runs/run-reader.js';
 import { readAssistantEntries, turnUsage, type AssistantEntry } from '../runs/turn-usage.js';
 import { builder } from './builder.js';
 import type { HubContext } from './context.js';
@@ -48,7 +48,14 @@ const ActionRef = builder.objectRef<Action>('Action').implement({
       type: 'JSON',
       description:
         '`input`; once completed `response` or `error`; for FILE_CHANGE `changes: [{path, kind: add|update|delete}]`; `agentId` inside a subagent.',
-      resolve: (action) => action.detail,
+      resolve: (action, _args, ctx, info) =>
+        action.detail ??
+        ctx.turns.detail(
+          action,
+          once(readsOf(ctx, info)?.details, action.turnId, () =>
+            ctx.turns.actionsOf(action.sessionId, action.turnId),
+          ),
+        ),
     }),
     startedAt: t.field({ type: 'DateTime', resolve: (action) => action.startedAt }),
     completedAt: t.field({
@@ -109,18 +116,21 @@ const TurnRef = builder.objectRef<Turn>('Turn').implement({
 });
 
 /**
- * What one query or mutation reads once however many fields ask: each session's turns (a fold
- * of its log) and each transcript's assistant entries (for usage). Not for a subscription: its
- * one context lives as long as it does, and each event must read afresh.
+ * What one query or mutation reads once however many fields ask: each session's turns, each
+ * turn's actions with their detail, and each transcript's assistant entries (for usage). Not
+ * for a subscription: its one context lives as long as it does, and each event must read afresh.
  */
-const perRequest = new WeakMap<
-  HubContext,
-  { turns: Map<string, Promise<Turn[]>>; transcripts: Map<string, Promise<AssistantEntry[]>> }
->();
+interface Reads {
+  readonly turns: Map<string, Promise<Turn[]>>;
+  readonly details: Map<string, Promise<Map<string, Action>>>;
+  readonly transcripts: Map<string, Promise<AssistantEntry[]>>;
+}
+const perRequest = new WeakMap<HubContext, Reads>();
 function readsOf(ctx: HubContext, info: GraphQLResolveInfo) {
   if (info.operation.operation === 'subscription') return null;
   let reads = perRequest.get(ctx);
-  if (!reads) perRequest.set(ctx, (reads = { turns: new Map(), transcripts: new Map() }));
+  if (!reads)
+    perRequest.set(ctx, (reads = { turns: new Map(), details: new Map(), transcripts: new Map() }));
   return reads;
 }
 function once<T>(cache: Map<string, Promise<T>> | undefined, key: string, read: () => Promise<T>) {
@@ -130,9 +140,7 @@ function once<T>(cache: Map<string, Promise<T>> | undefined, key: string, read: 
   return value;
 }
 const turnsOf = (ctx: HubContext, info: GraphQLResolveInfo, sessionId: string) =>
-  once(readsOf(ctx, info)?.turns, sessionId, () =>
-    sessionTurns((id, options) => ctx.hub.log.read(id, options), sessionId),
-  );
+  once(readsOf(ctx, info)?.turns, sessionId, () => ctx.turns.turns(sessionId));
 const events = (ctx: HubContext) => (id: string, after: number | null) =>
   ctx.hub.sessionEvents(id, after);
 

@@ -143,7 +143,7 @@ export class SqliteEventLog implements EventLog {
       payload,
     };
     return new Promise((resolve, reject) => {
-      if (this.#pending.length === 0) setImmediate(() => this.#flush());
+      if (this.#pending.length === 0) setImmediate(() => this.flush());
       this.#pending.push({ event, resolve, reject });
     });
   }
@@ -207,8 +207,10 @@ export class SqliteEventLog implements EventLog {
     }
   }
 
-  #flush(): void {
+  /** Commits the events waiting for their batch now (it runs by itself; and before a close). */
+  flush(): void {
     const batch = this.#pending;
+    if (batch.length === 0) return;
     this.#pending = [];
     try {
       this.#db.transaction(() => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -38,7 +38,7 @@ describe('turns and actions of a real claude session', () => {
       { id, after },
     );
 
-  it('reads a command and file writes as actions, each turn completed once with its answer, usage and resume line', async () => {
+  it('reads a command, a file written and one edited as actions, each turn completed once with its answer, usage and a resume line claude takes', async () => {
     const since = new Date().toISOString();
     const cwd = suite.world.makeCwd();
     const session = await create(cwd);
@@ -88,13 +88,15 @@ describe('turns and actions of a real claude session', () => {
     expect(added.detail.changes).toEqual([{ path: file, kind: 'add' }]);
     await turns.until((t) => t.turns.number === 2, 45_000);
 
-    await send(session.id, `write: ${file} second`);
+    await send(session.id, `edit: ${file} first second`);
     const updated = (await live.until((a) => a.sessionActions.phase === 'COMPLETED', 45_000)).at(
       -1,
     )!.sessionActions;
+    expect(updated).toMatchObject({ kind: 'FILE_CHANGE', toolName: 'Edit', title: file, ok: true });
     expect(updated.detail.changes).toEqual([{ path: file, kind: 'update' }]);
+    expect(readFileSync(file, 'utf8')).toBe('second');
     const third = (await turns.until((t) => t.turns.number === 3, 45_000)).at(-1)!.turns;
-    expect(third.answer).toBe(`wrote: ${file}`);
+    expect(third.answer).toBe(`edited: ${file}`);
 
     // The same turns as plain SSE, for one session and for all.
     const headers = { accept: 'text/event-stream' };
@@ -137,6 +139,30 @@ describe('turns and actions of a real claude session', () => {
       id: first.id,
     });
     expect(turn).toEqual(first);
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
+
+    // The resume line, run by hand, continues the conversation.
+    const [program, ...args] = first.resume.split(' ');
+    expect(program).toBe('claude');
+    const resumed = await execa(claudeBin, [...args, '-p', 'what ran?'], {
+      cwd,
+      env: suite.world.env,
+      input: '',
+    });
+    expect(resumed.stdout).toBe('echo: what ran?');
+    expect(JSON.stringify(suite.world.stub.requests.at(-1))).toContain('runs-42');
+  });
+
+  it('completes a failing command not ok, with its error', async () => {
+    const session = await create(suite.world.makeCwd());
+    const live = actionsOf(session.id);
+    await send(session.id, 'run: ls no-such-dir-for-runs');
+    const [started, completed] = (
+      await live.until((a) => a.sessionActions.phase === 'COMPLETED', 45_000)
+    ).map((a) => a.sessionActions);
+    expect(started).toMatchObject({ kind: 'COMMAND', phase: 'STARTED' });
+    expect(completed).toMatchObject({ id: started.id, kind: 'COMMAND', ok: false });
+    expect(completed.detail.error).toContain('No such file or directory');
     await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id: session.id });
   });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../src/events/hook-event.js';
 import { describeTool } from '../../src/runs/action.js';
-import { foldTurns, RunFold } from '../../src/runs/run-fold.js';
+import { RunFold, runEventNames, type Turn } from '../../src/runs/run-fold.js';
 import { completedTurns, everyCompletedTurn, sessionActions } from '../../src/runs/run-reader.js';
 import { SubscriberQueue } from '../../src/events/subscriber-queue.js';
+import { TurnIndex } from '../../src/runs/turn-index.js';
 import { sumUsage } from '../../src/runs/turn-usage.js';
 
 const sessionId = 's1';
@@ -44,6 +45,17 @@ const post = (id: string, tool: string, input: object, response: unknown) =>
     },
   ] as Step;
 const stop = (answer: string) => ['Stop', { last_assistant_message: answer }] as Step;
+
+/** The session's turns, oldest first (the running one last), every action with its detail. */
+function foldTurns(id: string, list: Iterable<StoredEvent>): Turn[] {
+  const run = new RunFold(id);
+  const turns: Turn[] = [];
+  for (const event of list) {
+    const { completed } = run.apply(event);
+    if (completed) turns.push(completed);
+  }
+  return run.current ? [...turns, run.current] : turns;
+}
 
 function fold(list: StoredEvent[]) {
   const run = new RunFold(sessionId);
@@ -94,7 +106,7 @@ describe('a run folded from hook events', () => {
         stop('ok'),
       ),
     );
-    expect(turn!.actions.map((a) => [a.kind, a.title, a.detail.changes])).toEqual([
+    expect(turn!.actions.map((a) => [a.kind, a.title, a.detail!.changes])).toEqual([
       ['FILE_CHANGE', '/x/new.txt', [{ path: '/x/new.txt', kind: 'add' }]],
       ['FILE_CHANGE', '/x/old.txt', [{ path: '/x/old.txt', kind: 'update' }]],
     ]);
@@ -150,7 +162,7 @@ describe('a run folded from hook events', () => {
       ),
     );
     expect(turn!.status).toBe('COMPLETED');
-    expect(turn!.actions.map((a) => [a.id, a.kind, a.ok, a.title, a.detail.error])).toEqual([
+    expect(turn!.actions.map((a) => [a.id, a.kind, a.ok, a.title, a.detail!.error])).toEqual([
       ['f', 'COMMAND', false, 'false', 'exit 1'],
       ['d', 'COMMAND', false, 'touch /etc/x', 'permission denied'],
       ['s1:5:warning', 'WARNING', false, 'permission denied: Bash', undefined],
@@ -178,7 +190,7 @@ describe('a run folded from hook events', () => {
       [4, 'four', 'RUNNING', null],
     ]);
     expect(turns[0]!.actions[0]).toMatchObject({ ok: false, phase: 'COMPLETED', seq: 3 });
-    expect(turns[1]!.actions[0]!.detail.error).toBe('the turn ended failed: claude exited (137)');
+    expect(turns[1]!.actions[0]!.detail!.error).toBe('the turn ended failed: claude exited (137)');
   });
 
   it('replays the same actions from any seq, and completed turns after a time', async () => {
@@ -209,6 +221,116 @@ describe('a run folded from hook events', () => {
     expect(turns.map((t) => t.answer)).toEqual(['B']);
   });
 });
+
+/** A log held in an array: what `TurnIndex` reads, and how many events it read. */
+function arrayLog(list: StoredEvent[]) {
+  const log = {
+    list,
+    eventsRead: 0,
+    read: async (
+      _id: string,
+      options: { after?: number; limit?: number; names?: readonly string[] },
+    ) => {
+      const found = log.list
+        .filter((event) => event.seq > (options.after ?? 0))
+        .filter((event) => !options.names || options.names.includes(event.eventName))
+        .slice(0, options.limit ?? Infinity);
+      log.eventsRead += found.length;
+      return found;
+    },
+  };
+  return log;
+}
+
+/** A turn as the index keeps it: its actions without detail. */
+const withoutDetail = (turn: Turn): Turn => ({
+  ...turn,
+  actions: turn.actions.map((action) => ({ ...action, detail: null })),
+});
+
+describe('the turn index', () => {
+  // A session whose last call completes later (the last event), and how it is before that.
+  const grown = events(
+    prompt('a'),
+    pre('1', 'Bash', { command: 'x' }),
+    post('1', 'Bash', { command: 'x' }, { stdout: 'out-1' }),
+    ['Notification', { message: 'not a run event' }],
+    stop('A'),
+    prompt('b'),
+    pre('2', 'Write', { file_path: '/f', content: 'c' }),
+    post('2', 'Write', { file_path: '/f', content: 'c' }, { type: 'create' }),
+    pre('3', 'Bash', { command: 'y' }),
+    post('3', 'Bash', { command: 'y' }, { stdout: 'late' }),
+  );
+  const session = grown.slice(0, -1);
+
+  it('folds a session once, then only the events stored since, to what a fresh fold gives', async () => {
+    const log = arrayLog(session.slice(0, 5));
+    const index = new TurnIndex(log.read);
+    expect(await index.turns(sessionId)).toEqual(foldTurns(sessionId, log.list).map(withoutDetail));
+    const runEvents = log.eventsRead;
+    log.list = session;
+    const turns = await index.turns(sessionId);
+    expect(turns).toEqual(foldTurns(sessionId, session).map(withoutDetail));
+    expect(turns.map((t) => [t.number, t.status])).toEqual([
+      [1, 'COMPLETED'],
+      [2, 'RUNNING'],
+    ]);
+    // The first read took the oldest event and the run events; the second only the new ones.
+    expect(runEvents).toBe(1 + 4);
+    expect(log.eventsRead - runEvents).toBe(1 + 4);
+  });
+
+  it("gives back an action's detail as of the phase it was read in", async () => {
+    const log = arrayLog(session);
+    const index = new TurnIndex(log.read);
+    const [first, second] = await index.turns(sessionId);
+    const full = foldTurns(sessionId, session);
+    expect(await index.detail(first!.actions[0]!)).toEqual(full[0]!.actions[0]!.detail);
+    expect(await index.detail(second!.actions[1]!)).toEqual({ input: { command: 'y' } });
+    expect(await index.detail(second!.actions[0]!)).toMatchObject({
+      changes: [{ path: '/f', kind: 'add' }],
+    });
+    // The open call completes after it was read: its detail is still the STARTED one's.
+    log.list = [
+      ...session,
+      ...events(
+        ...session.map((): Step => ['Notification']),
+        post('3', 'Bash', {}, { stdout: 'late' }),
+      ).slice(-1),
+    ];
+    expect(await index.detail(second!.actions[1]!)).toEqual({ input: { command: 'y' } });
+    const [, now] = await index.turns(sessionId);
+    expect(await index.detail(now!.actions[1]!)).toMatchObject({ response: { stdout: 'late' } });
+  });
+
+  it('folds again from the oldest kept event when retention dropped the first ones', async () => {
+    const log = arrayLog(session);
+    const index = new TurnIndex(log.read);
+    expect((await index.turns(sessionId)).map((t) => t.prompt)).toEqual(['a', 'b']);
+    log.list = session.slice(5);
+    const turns = await index.turns(sessionId);
+    expect(turns.map((t) => [t.number, t.prompt])).toEqual([[1, 'b']]);
+    expect(turns).toEqual(foldTurns(sessionId, log.list).map(withoutDetail));
+  });
+
+  it('drops the least recently read sessions past its bound, and folds them again when asked', async () => {
+    const log = arrayLog(session);
+    const index = new TurnIndex(log.read, { maxActions: 4 });
+    await index.turns('one');
+    await index.turns('two');
+    const before = log.eventsRead;
+    await index.turns('two');
+    expect(log.eventsRead - before).toBe(1); // kept: only the oldest event, to check it
+    await index.turns('one');
+    expect(log.eventsRead - before - 1).toBe(1 + runEventCount(session));
+  });
+});
+
+function runEventCount(list: StoredEvent[]): number {
+  return list.filter((event) => (runEventNames as readonly string[]).includes(event.eventName))
+    .length;
+}
 
 describe('the turns of every session', () => {
   const twoTurns = events(prompt('a'), stop('A'), prompt('b'), stop('B'));
