@@ -112,24 +112,6 @@ export const SessionEventsSubscription = graphql(`
       ... on UserPromptSubmitEvent {
         prompt
       }
-      ... on PreToolUseEvent {
-        toolName
-        toolInput
-        toolUseId
-      }
-      ... on PostToolUseEvent {
-        toolName
-        toolResponse
-        toolUseId
-        durationMs
-      }
-      ... on PostToolUseFailureEvent {
-        toolName
-        error
-        toolUseId
-        durationMs
-        isInterrupt
-      }
       ... on PermissionRequestEvent {
         toolName
         toolInput
@@ -142,7 +124,6 @@ export const SessionEventsSubscription = graphql(`
       ... on PermissionDeniedEvent {
         toolName
         reason
-        toolUseId
       }
       ... on MessageDisplayEvent {
         messageId
@@ -171,6 +152,41 @@ export const SessionEventsSubscription = graphql(`
         stepCount
         turnOver
       }
+    }
+  }
+`);
+
+/** Every phase of the session's tool calls; the timeline shows them instead of the tool events. */
+export const SessionActionsSubscription = graphql(`
+  subscription DashboardSessionActions($id: ID!, $after: Int) {
+    sessionActions(id: $id, after: $after) {
+      id
+      seq
+      kind
+      phase
+      title
+      toolName
+      ok
+      detail
+      startedAt
+      completedAt
+      durationMs
+    }
+  }
+`);
+
+/** The session's turns as they complete, for their summary rows (prompt and answer are events). */
+export const TurnsSubscription = graphql(`
+  subscription DashboardTurns($sessionId: ID!, $after: DateTime) {
+    turns(sessionId: $sessionId, after: $after) {
+      id
+      number
+      status
+      error
+      usage
+      resume
+      completedAt
+      durationMs
     }
   }
 `);

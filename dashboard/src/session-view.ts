@@ -14,10 +14,10 @@ import {
   ResumeSessionMutation,
   ScreenQuery,
   SendKeysMutation,
-  SessionEventsSubscription,
   StopSessionMutation,
 } from './operations.js';
 import { Timeline } from './timeline.js';
+import { followTimeline } from './timeline-feed.js';
 
 /** The keys a BLOCKED session's dialogs usually need. */
 const dialogKeys = ['Enter', 'Escape', 'Up', 'Down', '1', '2', '3', 'y', 'n'];
@@ -32,9 +32,9 @@ export class SessionView {
   readonly #blocked = el('div', { class: 'blocked', hidden: true });
   #id: string | null = null;
   #timeline = new Timeline();
-  /** Ends the current event stream; set while one is open. */
+  /** Ends the timeline's streams; set while they are open. */
   #unfollow: (() => void) | null = null;
-  /** The stream completed because the session ended; a resume starts it again. */
+  /** The streams completed because the session ended; a resume starts them again. */
   #streamEnded = false;
   /**
    * Whether the state showed the session ended. The stream may complete before the STOPPED
@@ -90,7 +90,7 @@ export class SessionView {
     }
     if (ended(session)) this.#sawEnded = true;
     else if (this.#streamEnded && this.#sawEnded) {
-      // Resumed: stream again from the last event shown.
+      // Resumed: stream again from what the timeline last showed.
       this.#streamEnded = this.#sawEnded = false;
       this.#follow(session.id);
     }
@@ -98,27 +98,12 @@ export class SessionView {
     this.#renderBlocked(session);
   }
 
-  /**
-   * Streams the session's events from the last one shown. graphql-ws resubscribes with the
-   * same variables after a reconnect, so `after` is kept current as events arrive.
-   */
+  /** Streams the session's run from where its timeline left off. */
   #follow(id: string): void {
-    const timeline = this.#timeline;
-    const variables = { id, after: timeline.lastSeq };
-    this.#unfollow = this.#hub.subscribe(SessionEventsSubscription, variables, {
-      next: ({ sessionEvents }) => {
-        if (timeline.add(sessionEvents)) variables.after = timeline.lastSeq;
-      },
-      error: (error) => {
-        this.#unfollow = null;
-        if (error.code === 'SUBSCRIBER_TOO_SLOW') this.#follow(id);
-        else timeline.note(`The event stream failed: ${error.message}`);
-      },
-      complete: () => {
-        this.#unfollow = null;
-        this.#streamEnded = true;
-        timeline.note('The session ended: no more events.');
-      },
+    this.#unfollow?.();
+    this.#unfollow = followTimeline(this.#hub, id, this.#timeline, () => {
+      this.#unfollow = null;
+      this.#streamEnded = true;
     });
   }
 

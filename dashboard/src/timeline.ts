@@ -1,30 +1,54 @@
 /**
- * A session's events as a readable timeline: one row per event, except that a tool call's
- * result (PostToolUse or PostToolUseFailure) joins its PreToolUse row by tool_use_id, and the
- * batches of a streaming assistant message (MessageDisplay) join one row by message_id.
+ * A session's run as a readable timeline, fed by three streams: its hook events (one row each,
+ * but that the batches of a streaming assistant message join one row by message_id, and tool
+ * events are left to their actions), its actions (a row per tool call, updated in place from
+ * STARTED to COMPLETED), and its completed turns (a summary row each).
  */
 import type { DashboardSessionEventsSubscription } from '../../src/gql/graphql.js';
-import { duration, elapsed, timeOfDay } from './clock.js';
+import { renderAction, type Action } from './action-row.js';
+import { timeOfDay } from './clock.js';
 import { el, type Child } from './dom.js';
-import { toolResult, toolSummary } from './tool-text.js';
+import { toolSummary } from './tool-text.js';
+import { renderTurn, type Turn } from './turn-row.js';
 
 export type HookEvent = DashboardSessionEventsSubscription['sessionEvents'];
 
 /** Rows kept on the page; older ones are dropped so a long session cannot swamp the tab. */
 const maxRows = 2000;
 
-interface ToolRow {
-  readonly startedAt: string;
-  readonly row: HTMLLIElement;
-  readonly outcome: HTMLElement;
-  readonly result: HTMLPreElement;
+/** Ties between rows at the same place: lower first. */
+const Rank = { event: 0, action: 1, turn: 2, turnStart: 3 } as const;
+
+/**
+ * Where a row sits. Events and actions carry the seq of the event that made them, and go by
+ * it. A turn has no seq in the API, so its summary goes by time: after the event that
+ * completed it (which has the turn's completedAt as its receivedAt), before a prompt or a
+ * SessionStart of that same millisecond, which starts the next turn.
+ */
+interface Place {
+  readonly at: number;
+  readonly seq: number | null;
+  readonly rank: number;
+}
+
+function follows(a: Place, b: Place): boolean {
+  if (a.seq !== null && b.seq !== null) {
+    if (a.seq !== b.seq) return a.seq > b.seq;
+  } else if (a.at !== b.at) return a.at > b.at;
+  return a.rank > b.rank;
 }
 
 export class Timeline {
   readonly element = el('ol', { id: 'timeline', class: 'timeline' });
-  /** The highest seq shown. Streams deliver seqs in order, so anything at or below is a repeat. */
+  /** The highest event seq shown. Streams deliver seqs in order, so anything at or below is a repeat. */
   lastSeq = 0;
-  readonly #tools = new Map<string, ToolRow>();
+  /** The highest seq of an action phase shown; several phases can share one (a denial, a Stop). */
+  lastActionSeq = 0;
+  /** When the last turn shown completed: the turns stream's cursor. */
+  lastTurnAt: string | null = null;
+  readonly #places = new WeakMap<Element, Place>();
+  readonly #actions = new Map<string, HTMLLIElement>();
+  readonly #turns = new Map<string, HTMLLIElement>();
   readonly #streams = new Map<string, HTMLElement>();
   /** Whether this turn's assistant text was shown while it streamed, so Stop need not repeat it. */
   #streamedThisTurn = false;
@@ -33,17 +57,78 @@ export class Timeline {
   add(event: HookEvent): boolean {
     if (event.seq <= this.lastSeq) return false;
     this.lastSeq = event.seq;
-    const atBottom =
-      this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight < 40;
-    this.#show(event);
-    while (this.element.childElementCount > maxRows) this.element.firstElementChild?.remove();
-    if (atBottom) this.element.scrollTop = this.element.scrollHeight;
+    this.#keepingScroll(() => this.#show(event));
     return true;
   }
 
-  /** A line from the dashboard itself (the stream ended, or failed). */
+  /** Shows an action's phase in the action's row, made at its first phase; false for a repeat. */
+  putAction(action: Action): boolean {
+    if (action.seq < this.lastActionSeq) return false;
+    this.lastActionSeq = action.seq;
+    let row = this.#actions.get(action.id);
+    if (row?.dataset.phase === 'COMPLETED' && action.phase === 'STARTED') return false;
+    if (row) {
+      renderAction(row, action);
+      return true;
+    }
+    const at = action.phase === 'STARTED' ? action.startedAt : action.completedAt;
+    row = el('li');
+    renderAction(row, action);
+    this.#actions.set(action.id, row);
+    this.#keepingScroll(() =>
+      this.#insert(row, {
+        at: Date.parse(at ?? action.startedAt),
+        seq: action.seq,
+        rank: Rank.action,
+      }),
+    );
+    return true;
+  }
+
+  /** Shows a completed turn's summary; a turn delivered again replaces its row. */
+  putTurn(turn: Turn): void {
+    if (turn.completedAt && (!this.lastTurnAt || turn.completedAt > this.lastTurnAt)) {
+      this.lastTurnAt = turn.completedAt;
+    }
+    const shown = this.#turns.get(turn.id);
+    if (shown) return renderTurn(shown, turn);
+    const row = el('li');
+    renderTurn(row, turn);
+    this.#turns.set(turn.id, row);
+    // The stream gives completed turns; one without a time would go last.
+    const at = Date.parse(turn.completedAt ?? '') || Infinity;
+    this.#keepingScroll(() => this.#insert(row, { at, seq: null, rank: Rank.turn }));
+  }
+
+  /** A line from the dashboard itself (a stream ended, or failed); later rows go below it. */
   note(text: string): void {
     this.element.append(el('li', { class: 'event note' }, text));
+  }
+
+  /** Follows new rows while the reader is at the bottom, and drops the oldest beyond maxRows. */
+  #keepingScroll(change: () => void): void {
+    const atBottom =
+      this.element.scrollHeight - this.element.scrollTop - this.element.clientHeight < 40;
+    change();
+    while (this.element.childElementCount > maxRows) {
+      const oldest = this.element.firstElementChild as HTMLElement;
+      this.#actions.delete(oldest.dataset.actionId ?? '');
+      this.#turns.delete(oldest.dataset.turnId ?? '');
+      oldest.remove();
+    }
+    if (atBottom) this.element.scrollTop = this.element.scrollHeight;
+  }
+
+  /** Streams arrive apart, so a row goes after the last one it follows, not always at the end. */
+  #insert(row: HTMLLIElement, place: Place): void {
+    this.#places.set(row, place);
+    let before: Element | null = null;
+    for (let prev = this.element.lastElementChild; prev; prev = prev.previousElementSibling) {
+      const there = this.#places.get(prev);
+      if (!there || !follows(there, place)) break;
+      before = prev;
+    }
+    this.element.insertBefore(row, before);
   }
 
   #row(event: HookEvent, label: string, ...body: Child[]): HTMLLIElement {
@@ -55,22 +140,18 @@ export class Timeline {
       el('span', { class: 'label' }, label),
       el('div', { class: 'body' }, ...body),
     );
-    this.element.append(row);
+    const startsTurn =
+      event.__typename === 'UserPromptSubmitEvent' || event.__typename === 'SessionStartEvent';
+    this.#insert(row, {
+      at: Date.parse(event.receivedAt),
+      seq: event.seq,
+      rank: startsTurn ? Rank.turnStart : Rank.event,
+    });
     return row;
   }
 
   #text(text: string | null | undefined): HTMLPreElement | null {
     return text ? el('pre', {}, text) : null;
-  }
-
-  /** A tool still running when its turn ends got no result (it was denied, or interrupted). */
-  #endTurn(): void {
-    for (const tool of this.#tools.values()) {
-      tool.outcome.textContent = 'no result';
-      tool.row.classList.replace('running', 'unfinished');
-    }
-    this.#tools.clear();
-    this.#streams.clear();
   }
 
   #show(event: HookEvent): void {
@@ -82,46 +163,11 @@ export class Timeline {
         this.#streamedThisTurn = false;
         this.#row(event, 'prompt', this.#text(event.prompt)).classList.add('prompt');
         return;
-      case 'PreToolUseEvent': {
-        const outcome = el('span', { class: 'outcome' }, 'running for ', elapsed(event.receivedAt));
-        const result = el('pre', { class: 'result', hidden: true });
-        const row = this.#row(
-          event,
-          `tool ${event.toolName ?? ''}`,
-          el('pre', { class: 'call' }, toolSummary(event.toolName, event.toolInput)),
-          outcome,
-          result,
-        );
-        row.classList.add('tool', 'running');
-        if (event.toolUseId) {
-          this.#tools.set(event.toolUseId, { startedAt: event.receivedAt, row, outcome, result });
-        }
-        return;
-      }
+      case 'PreToolUseEvent':
       case 'PostToolUseEvent':
-      case 'PostToolUseFailureEvent': {
-        const failed = event.__typename === 'PostToolUseFailureEvent';
-        const text = failed ? (event.error ?? 'failed') : toolResult(event.toolResponse);
-        const tool = event.toolUseId ? this.#tools.get(event.toolUseId) : undefined;
-        if (!tool) {
-          // Its PreToolUse came before this stream started: show the result on its own.
-          this.#row(
-            event,
-            `tool ${event.toolName ?? ''} ${failed ? 'failed' : 'done'}`,
-            this.#text(text),
-          );
-          return;
-        }
-        const took = event.durationMs ?? Date.parse(event.receivedAt) - Date.parse(tool.startedAt);
-        const how = failed ? (event.isInterrupt ? 'interrupted after' : 'failed after') : 'took';
-        tool.outcome.textContent = `${how} ${duration(took)}`;
-        tool.result.textContent = text;
-        tool.result.hidden = text === '';
-        tool.row.classList.replace('running', failed ? 'failed' : 'done');
-        tool.row.dataset.resultSeq = String(event.seq);
-        this.#tools.delete(event.toolUseId ?? '');
+      case 'PostToolUseFailureEvent':
+        // Shown by their action's row.
         return;
-      }
       case 'PermissionRequestEvent':
         this.#row(
           event,
@@ -158,7 +204,7 @@ export class Timeline {
         this.#row(event, 'notification', event.message ?? '');
         return;
       case 'StopEvent':
-        this.#endTurn();
+        this.#streams.clear();
         if (this.#streamedThisTurn) this.#row(event, 'turn over');
         else
           this.#row(event, 'assistant', this.#text(event.lastAssistantMessage)).classList.add(
@@ -166,7 +212,7 @@ export class Timeline {
           );
         return;
       case 'StopFailureEvent':
-        this.#endTurn();
+        this.#streams.clear();
         this.#row(event, 'turn failed', event.error ?? '', this.#text(event.lastAssistantMessage));
         return;
       case 'SubagentStopEvent':
@@ -177,7 +223,7 @@ export class Timeline {
         );
         return;
       case 'SessionEndEvent':
-        this.#endTurn();
+        this.#streams.clear();
         this.#row(event, 'session end', event.reason ?? '');
         return;
       case 'HubEventsMissedEvent':

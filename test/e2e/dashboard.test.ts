@@ -24,8 +24,12 @@ describe('the dashboard', () => {
   let port: number;
   let sessionId: string;
   const pageErrors: string[] = [];
-  /** The variables of every sessionEvents subscription the page started. */
-  const timelineSubscriptions: { id: string; after: number | null }[] = [];
+  /** The variables of every subscription the page started for a timeline, by field. */
+  const timelineSubscriptions: Record<string, Record<string, unknown>[]> = {
+    sessionEvents: [],
+    sessionActions: [],
+    turns: [],
+  };
 
   /** The hub on a fixed port, data dir and tmux socket, so a second one takes over the first's sessions. */
   const startFixedHub = (stopSessionsOnExit: boolean) =>
@@ -57,8 +61,9 @@ describe('the dashboard', () => {
     page.on('websocket', (socket) =>
       socket.on('framesent', ({ payload }) => {
         const frame = JSON.parse(String(payload));
-        if (frame.type === 'subscribe' && frame.payload.query.includes('sessionEvents(')) {
-          timelineSubscriptions.push(frame.payload.variables);
+        if (frame.type !== 'subscribe') return;
+        for (const [field, seen] of Object.entries(timelineSubscriptions)) {
+          if (frame.payload.query.includes(`${field}(`)) seen.push(frame.payload.variables);
         }
       }),
     );
@@ -80,46 +85,131 @@ describe('the dashboard', () => {
 
   const connected = () => page.locator('#connection', { hasText: /^connected$/ }).waitFor();
 
-  /** Every seq the timeline shows (a tool row shows its PreToolUse and its result). */
+  /** A tool call's row, by its kind and a piece of its title. */
+  const action = (kind: string, title: string) =>
+    page.locator(`#timeline li.action[data-kind="${kind}"]`, { hasText: title });
+
+  /** A turn's summary row, by its number. */
+  const turnRow = (number: number) =>
+    page.locator('#timeline li.turn', {
+      has: page.locator('.label', { hasText: `turn ${number} ` }),
+    });
+
+  /** The seq of every event row; tool events show as actions instead. */
   const shownSeqs = async () =>
     (
-      await page.$$eval('#timeline li', (items) =>
-        items.flatMap((item) =>
-          [item.getAttribute('data-seq'), item.getAttribute('data-result-seq')]
-            .filter((seq): seq is string => seq !== null)
-            .map(Number),
-        ),
+      await page.$$eval('#timeline li[data-seq]', (items) =>
+        items.map((item) => Number(item.getAttribute('data-seq'))),
       )
     ).sort((a, b) => a - b);
 
-  /** The seqs the hub stored for the session, but for MessageDisplay batches after a message's first. */
-  async function storedSeqs(): Promise<number[]> {
+  /** Every action row: its id, latest phase and that phase's seq. */
+  const shownActions = () =>
+    page.$$eval('#timeline li.action', (items) =>
+      items.map(
+        (item) => `${item.dataset.actionId} ${item.dataset.phase} ${item.dataset.actionSeq}`,
+      ),
+    );
+
+  /** Every turn summary row: its id and status. */
+  const shownTurns = () =>
+    page.$$eval('#timeline li.turn', (items) =>
+      items.map((item) => `${item.dataset.turnId} ${item.dataset.status}`),
+    );
+
+  /** The highest seq of an action phase the page shows. */
+  const lastActionSeq = async () =>
+    Math.max(
+      0,
+      ...(await page.$$eval('#timeline li.action', (items) =>
+        items.map((item) => Number(item.dataset.actionSeq)),
+      )),
+    );
+
+  /**
+   * What the hub has for the session, as the timeline should show it: the seq of each stored
+   * event but tool events and a streamed message's batches after its first, each action in its
+   * latest phase, and each completed turn.
+   */
+  async function stored() {
     const { session } = await hub.data(
-      `query($id: ID!) { session(id: $id) { events(limit: 1000) { seq ... on MessageDisplayEvent { messageId } } } }`,
+      `query($id: ID!) { session(id: $id) {
+        events(limit: 1000) { seq eventName ... on MessageDisplayEvent { messageId } }
+        turns(last: 100) { id status actions { id phase seq } }
+      } }`,
       { id: sessionId },
     );
+    const toolEvents = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
     const streamed = new Set<string>();
-    return (session.events as { seq: number; messageId?: string | null }[])
+    const seqs = (session.events as { seq: number; eventName: string; messageId?: string | null }[])
       .filter((event) => {
+        if (toolEvents.has(event.eventName)) return false;
         if (!event.messageId) return true;
         if (streamed.has(event.messageId)) return false;
         streamed.add(event.messageId);
         return true;
       })
       .map((event) => event.seq);
+    const turns = session.turns as {
+      id: string;
+      status: string;
+      actions: { id: string; phase: string; seq: number }[];
+    }[];
+    return {
+      seqs,
+      actions: turns.flatMap((turn) => turn.actions.map((a) => `${a.id} ${a.phase} ${a.seq}`)),
+      turns: turns.filter((turn) => turn.status !== 'RUNNING').map((t) => `${t.id} ${t.status}`),
+    };
   }
 
-  /** Waits until the timeline shows exactly the events the hub stored: each once, none missing. */
+  /**
+   * Waits until the timeline shows exactly what the hub stored: each event, action and turn
+   * once, none missing, in the hub's order.
+   */
   async function expectWholeTimeline(): Promise<void> {
     await expect
       .poll(
         async () => {
-          const [stored, shown] = [await storedSeqs(), await shownSeqs()];
-          return shown.join() === stored.join() ? 'whole' : `shown ${shown}, stored ${stored}`;
+          const want = await stored();
+          const shown = {
+            seqs: await shownSeqs(),
+            actions: await shownActions(),
+            turns: await shownTurns(),
+          };
+          return JSON.stringify(shown) === JSON.stringify(want)
+            ? 'whole'
+            : `shown ${JSON.stringify(shown)}, stored ${JSON.stringify(want)}`;
         },
         { timeout: 10_000 },
       )
       .toBe('whole');
+  }
+
+  /** The summary row of a completed turn: its duration, tokens and resume line. */
+  async function expectTurnSummary(number: number, claudeSessionId: string): Promise<void> {
+    const summary = turnRow(number);
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await summary.getAttribute('data-status')).toBe('COMPLETED');
+    expect(await summary.locator('.label').textContent()).toBe(`turn ${number} completed`);
+    expect(await summary.locator('.outcome').textContent()).toMatch(
+      /^completed in \d+(\.\d)? (ms|s)$/,
+    );
+    for (const [field, label] of [
+      ['input_tokens', 'input'],
+      ['output_tokens', 'output'],
+    ]) {
+      const text = (await summary.locator(`.usage [data-usage="${field}"]`).textContent()) ?? '';
+      expect(text).toMatch(new RegExp(`^${label} [\\d.,\\s]+$`));
+      expect(Number(text.replace(/\D/g, ''))).toBeGreaterThan(0);
+    }
+    for (const field of ['cache_read_input_tokens', 'cache_creation_input_tokens']) {
+      expect(await summary.locator(`.usage [data-usage="${field}"]`).textContent()).toMatch(
+        /^cache (read|write) [\d.,\s]+$/,
+      );
+    }
+    expect(await summary.locator('code.resume').textContent()).toBe(
+      `claude --resume ${claudeSessionId}`,
+    );
   }
 
   it('creates a session from the form, shows its events live, and allows its tool', async () => {
@@ -150,7 +240,7 @@ describe('the dashboard', () => {
     );
     await rows('PermissionRequest', 'echo dashboard-ok').waitFor();
     const { session } = await hub.data(
-      `query($id: ID!) { session(id: $id) { cwd attachCommand } }`,
+      `query($id: ID!) { session(id: $id) { cwd attachCommand claudeSessionId } }`,
       { id: sessionId },
     );
     const listed = page.locator(`#sessions li[data-session-id="${sessionId}"]`);
@@ -158,14 +248,19 @@ describe('the dashboard', () => {
     expect(await listed.locator('.cwd').textContent()).toBe(session.cwd);
     expect(await listed.locator('.attach').textContent()).toBe(session.attachCommand);
 
+    // The tool call's row, running while the request waited, is updated in place when done.
+    const tool = action('COMMAND', 'echo dashboard-ok');
+    expect(await tool.getAttribute('class')).toBe('event action running');
+    expect(await tool.locator('.outcome').textContent()).toMatch(/^running for /);
     await card.getByRole('button', { name: 'Allow' }).click();
     await card.waitFor({ state: 'detached' });
-
-    const tool = page.locator('#timeline li.tool.done[data-event="PreToolUse"]', {
-      hasText: 'echo dashboard-ok',
-    });
-    await tool.waitFor({ timeout: 30_000 });
-    expect(await tool.locator('.result').textContent()).toBe('dashboard-ok');
+    await page.locator('#timeline li.action.done').waitFor({ timeout: 30_000 });
+    expect(await tool.count()).toBe(1);
+    expect(await tool.locator('.label').textContent()).toBe('command');
+    expect(await tool.locator('pre.title').textContent()).toBe(
+      'touch made-by-dashboard && echo dashboard-ok',
+    );
+    expect(await tool.locator('.output').textContent()).toBe('dashboard-ok');
     expect(existsSync(path.join(cwd, 'made-by-dashboard'))).toBe(true);
     expect(await tool.locator('.outcome').textContent()).toMatch(/^took \d+(\.\d)? (ms|s)$/);
     await rows('HubPermissionResolved', 'allowed').waitFor();
@@ -173,17 +268,52 @@ describe('the dashboard', () => {
     await rows('Stop').waitFor({ timeout: 30_000 });
     await listed.locator('.badge', { hasText: 'IDLE' }).waitFor();
 
+    // The turn's summary comes after its Stop: the whole run reads in order.
+    await expectTurnSummary(1, session.claudeSessionId);
+    const order = [
+      'SessionStart',
+      'UserPromptSubmit',
+      'COMMAND',
+      'PermissionRequest',
+      'HubPermissionResolved',
+      'Stop',
+      'COMPLETED',
+    ];
+    const shownOrder = await page.$$eval('#timeline li', (items) =>
+      items.map((item) => item.dataset.event ?? item.dataset.kind ?? item.dataset.status ?? ''),
+    );
+    expect(shownOrder.filter((name) => order.includes(name))).toEqual(order);
     await expectWholeTimeline();
 
     mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot, fullPage: true });
+
+    // At phone width nothing is wider than the screen, and a row's body has the width to read.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    expect(
+      await page.$eval('#timeline', (timeline) => timeline.scrollWidth - timeline.clientWidth),
+    ).toBe(0);
+    expect((await tool.locator('.body').boundingBox())?.width).toBeGreaterThan(250);
+    expect((await turnRow(1).locator('code.resume').boundingBox())?.width).toBeGreaterThan(250);
+    await page.setViewportSize({ width: 1400, height: 1000 });
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
   it('reconnects after the hub restarts and resumes the timeline without repeats or gaps', async () => {
     expect(sessionId).toBeDefined();
     const seen = await shownSeqs();
-    expect(timelineSubscriptions).toEqual([{ id: sessionId, after: 0 }]);
+    const actionSeq = await lastActionSeq();
+    const turnAt = await turnRow(1).locator('time').getAttribute('datetime');
+    expect(actionSeq).toBeGreaterThan(0);
+    expect(turnAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(timelineSubscriptions).toEqual({
+      sessionEvents: [{ id: sessionId, after: 0 }],
+      sessionActions: [{ id: sessionId, after: 0 }],
+      turns: [{ sessionId, after: new Date(0).toISOString() }],
+    });
     await hub.stop();
     await page.locator('#connection', { hasText: 'reconnecting' }).waitFor();
 
@@ -201,12 +331,30 @@ describe('the dashboard', () => {
     expect(await rows('UserPromptSubmit', 'after the restart').count()).toBe(1);
     expect(await assistant('ran: dashboard-ok').count()).toBe(1);
     expect(await assistant('echo: after the restart').count()).toBe(1);
+    const { session } = await hub.data(`query($id: ID!) { session(id: $id) { claudeSessionId } }`, {
+      id: sessionId,
+    });
+    await expectTurnSummary(2, session.claudeSessionId);
+    expect(await action('COMMAND', 'echo dashboard-ok').count()).toBe(1);
+    expect(await turnRow(1).count()).toBe(1);
     await expectWholeTimeline();
-    // It resubscribed once, after the last event it had shown.
-    expect(timelineSubscriptions).toEqual([
-      { id: sessionId, after: 0 },
-      { id: sessionId, after: seen.at(-1) },
-    ]);
+    // Each stream resubscribed once, from where it was: events after the last one shown,
+    // actions from the seq before the last phase's (phases may share a seq; those are not shown
+    // twice), turns after the last one's completion.
+    expect(timelineSubscriptions).toEqual({
+      sessionEvents: [
+        { id: sessionId, after: 0 },
+        { id: sessionId, after: seen.at(-1) },
+      ],
+      sessionActions: [
+        { id: sessionId, after: 0 },
+        { id: sessionId, after: actionSeq - 1 },
+      ],
+      turns: [
+        { sessionId, after: new Date(0).toISOString() },
+        { sessionId, after: turnAt },
+      ],
+    });
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
@@ -255,8 +403,13 @@ describe('the dashboard', () => {
     await card.waitFor({ state: 'detached' });
     await rows('HubPermissionResolved', 'denied: not today').waitFor();
     await rows('Stop').nth(1).waitFor({ timeout: 30_000 });
-    const denied = page.locator('#timeline li.tool', { hasText: 'denied-by-dashboard' });
-    expect(await denied.locator('.outcome').textContent()).toBe('no result');
+    const denied = action('COMMAND', 'denied-by-dashboard');
+    await denied.and(page.locator('.failed')).waitFor();
+    expect(await denied.locator('.outcome').textContent()).toMatch(/^failed after /);
+    expect(await denied.locator('.output').textContent()).toBe('permission denied');
+    const warning = action('WARNING', 'permission denied: Bash');
+    expect(await warning.getAttribute('class')).toBe('event action warning');
+    expect(await warning.locator('.output').textContent()).toBe('not today');
     expect(existsSync(path.join(cwd, 'denied-by-dashboard'))).toBe(false);
 
     await view.getByRole('button', { name: 'Stop' }).click();
@@ -270,6 +423,11 @@ describe('the dashboard', () => {
     await rows('SessionStart', 'resume').waitFor({ timeout: 30_000 });
     const seqs = await shownSeqs();
     expect(new Set(seqs).size).toBe(seqs.length);
+    const actionIds = await page.$$eval('#timeline li.action', (items) =>
+      items.map((item) => item.dataset.actionId),
+    );
+    expect(actionIds).toHaveLength(2);
+    expect(new Set(actionIds).size).toBe(2);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

@@ -1,0 +1,62 @@
+/**
+ * A completed turn's summary row: its number, how it ended and how long it took, the tokens it
+ * used, and the line that continues its conversation in a terminal.
+ */
+import type { DashboardTurnsSubscription } from '../../src/gql/graphql.js';
+import { duration, timeOfDay } from './clock.js';
+import { el, fill } from './dom.js';
+
+export type Turn = DashboardTurnsSubscription['turns'];
+
+/** The fields of `Turn.usage`, in the order shown, with the words shown for them. */
+const usageFields = [
+  ['input_tokens', 'input'],
+  ['output_tokens', 'output'],
+  ['cache_read_input_tokens', 'cache read'],
+  ['cache_creation_input_tokens', 'cache write'],
+] as const;
+
+const tokens = new Intl.NumberFormat();
+
+function usageOf(turn: Turn): HTMLElement {
+  const usage = typeof turn.usage === 'object' && turn.usage !== null ? turn.usage : {};
+  const counts = usageFields.flatMap(([field, label]) => {
+    const count = (usage as Record<string, unknown>)[field];
+    return typeof count === 'number'
+      ? [el('span', { 'data-usage': field }, `${label} ${tokens.format(count)}`)]
+      : [];
+  });
+  return counts.length > 0
+    ? el('p', { class: 'usage' }, 'tokens:', ...counts)
+    : el('p', { class: 'usage' }, 'no token usage recorded');
+}
+
+/** Fills the row with the turn; a turn delivered again replaces what it showed. */
+export function renderTurn(row: HTMLLIElement, turn: Turn): void {
+  const at = turn.completedAt ?? '';
+  const status = turn.status.toLowerCase();
+  Object.assign(row.dataset, { turnId: turn.id, status: turn.status });
+  row.className = `event turn turn-${status}`;
+  fill(
+    row,
+    el('span', { class: 'seq' }),
+    el('time', { class: 'at', datetime: at }, at ? timeOfDay(at) : ''),
+    el('span', { class: 'label' }, `turn ${turn.number} ${status}`),
+    el(
+      'div',
+      { class: 'body' },
+      el(
+        'span',
+        { class: 'outcome' },
+        turn.durationMs === null ? status : `${status} in ${duration(turn.durationMs)}`,
+      ),
+      turn.error ? el('pre', { class: 'error' }, turn.error) : null,
+      usageOf(turn),
+      el(
+        'code',
+        { class: 'resume', title: 'Paste into a terminal, in the session folder, to go on' },
+        turn.resume,
+      ),
+    ),
+  );
+}
