@@ -36,6 +36,9 @@ import type { MessageRecord } from './sessions/message.js';
 import type { SessionRecord } from './sessions/session.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './runtime/tmux-driver.js';
+import { HeadlessRuntime } from './runtime/headless-runtime.js';
+import { RuntimeSet } from './runtime/runtime-set.js';
+import { RuntimeKind } from './runtime/session-runtime.js';
 import { TmuxRuntime } from './runtime/tmux-runtime.js';
 import { TurnIndex } from './runs/turn-index.js';
 import { openDatabase, storeWritable } from './store/database.js';
@@ -187,6 +190,8 @@ async function open(
   const sessions: SessionManager = (parts.sessions = new SessionManager(
     {
       claudeBin: config.claudeBin,
+      defaultRuntime:
+        config.defaultRuntime === 'headless' ? RuntimeKind.Headless : RuntimeKind.Tmux,
       dataDir: config.dataDir,
       env: options.env ?? process.env,
       forwarderPath,
@@ -213,9 +218,20 @@ async function open(
       log,
     },
     {
-      runtime: new TmuxRuntime(tmux, {
-        paneCheckMs: options.paneCheckMs ?? 5000,
-        inputSettleMs: 500,
+      runtime: new RuntimeSet({
+        TMUX: new TmuxRuntime(tmux, {
+          paneCheckMs: options.paneCheckMs ?? 5000,
+          inputSettleMs: 500,
+        }),
+        HEADLESS: new HeadlessRuntime({
+          output: (id, line) =>
+            void sessions
+              .appendStreamLine(id, line)
+              .catch((error: unknown) =>
+                log.error({ err: error, sessionId: id }, 'a stream line could not be stored'),
+              ),
+          stopTimeoutMs,
+        }),
       }),
       log: config.redisUrl ? appendObserved(eventLog, (id) => cluster?.appended(id)) : eventLog,
       bus,

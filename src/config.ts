@@ -6,6 +6,9 @@ import { logLevels, type LogLevel } from './log.js';
 export const wsServerKinds = ['hub', 'library'] as const;
 export type WsServerKind = (typeof wsServerKinds)[number];
 
+/** How sessions run, as `--default-runtime` names them. */
+export const runtimeChoices = ['tmux', 'headless'] as const;
+
 /** Everything the hub can be told at start. */
 export interface HubConfig {
   readonly port: number;
@@ -68,6 +71,8 @@ export interface HubConfig {
   readonly maxSubscriptions: number;
   /** Which graphql-ws server answers WebSocket clients. */
   readonly graphqlWsServer: WsServerKind;
+  /** How a session runs when createSession does not say. */
+  readonly defaultRuntime: (typeof runtimeChoices)[number];
   /** Open WebSocket connections and event streams one token may hold. */
   readonly maxConnections: number;
   /** Sessions that may be live (not STOPPED or CRASHED) at once. */
@@ -367,6 +372,16 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: 'hub',
     description:
       "graphql-ws server: hub (writes each event's message once for all its subscribers) or library (graphql-ws' own).",
+  },
+  {
+    flag: 'default-runtime',
+    env: 'CLAUDE_HUB_DEFAULT_RUNTIME',
+    key: 'defaultRuntime',
+    kind: 'choice',
+    choices: runtimeChoices,
+    default: 'tmux',
+    description:
+      'How a session runs when createSession does not say: tmux (a pane a person can attach to) or headless (claude -p over stream-json, no terminal).',
   },
   {
     flag: 'max-connections',

@@ -14,6 +14,8 @@ export const ErrorCode = {
   KeyNotAllowed: 'KEY_NOT_ALLOWED',
   /** createSession's resume names a conversation claude has not recorded in that cwd. */
   ConversationNotFound: 'CONVERSATION_NOT_FOUND',
+  /** The session runs headless: it has no terminal to show or press keys in. */
+  NoTerminal: 'NO_TERMINAL',
   /** The session runs already, so it cannot be resumed. */
   SessionRunning: 'SESSION_RUNNING',
   /** The session is stopped or crashed and cannot take input. */
@@ -76,6 +78,7 @@ const httpStatus: Record<ErrorCode, number> = {
   CONVERSATION_NOT_FOUND: 404,
   QUEUE_FULL: 429,
   KEY_NOT_ALLOWED: 400,
+  NO_TERMINAL: 409,
   SESSION_RUNNING: 409,
   SESSION_NOT_RUNNING: 409,
   SESSION_START_FAILED: 502,

@@ -75,7 +75,7 @@ export const commands: Record<string, Command> = {
         s.status,
         age(s.lastEventAt),
         s.cwd,
-        s.attachCommand,
+        s.attachCommand ?? '(headless)',
         ...(clustered ? [s.node ?? ''] : []),
       ]);
       const head = ['ID', 'STATUS', 'LAST', 'CWD', 'ATTACH', ...(clustered ? ['NODE'] : [])];
@@ -84,7 +84,7 @@ export const commands: Record<string, Command> = {
     },
   },
   new: {
-    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--trust] [--node NODE]',
+    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--trust] [--node NODE] [--headless]',
     summary: 'Start a session; prints its id once claude is ready.',
     positionals: 0,
     options: {
@@ -95,11 +95,13 @@ export const commands: Record<string, Command> = {
       name: { type: 'string' },
       trust: { type: 'boolean' },
       node: { type: 'string' },
+      headless: { type: 'boolean' },
     },
     optionHelp: [
       '--permission-mode  DEFAULT, ACCEPT_EDITS, PLAN, AUTO, DONT_ASK or BYPASS_PERMISSIONS',
       '--trust            answer the workspace-trust dialog with yes',
       '--node             the cluster node to run it on',
+      '--headless         run claude headless (claude -p over stream-json), not in tmux',
     ],
     async run(client, values, _positionals, io) {
       if (typeof values.cwd !== 'string') throw new UsageError('--cwd is required');
@@ -114,10 +116,15 @@ export const commands: Record<string, Command> = {
           permissionMode: values['permission-mode'] as never,
           trustWorkspace: values.trust === true ? true : undefined,
           node: values.node as string | undefined,
+          runtime: values.headless === true ? ('HEADLESS' as const) : undefined,
         },
       });
       io.out(createSession.id);
-      io.err(`${createSession.status}; watch it with: ${createSession.attachCommand}`);
+      io.err(
+        createSession.attachCommand
+          ? `${createSession.status}; watch it with: ${createSession.attachCommand}`
+          : `${createSession.status}; headless: follow it with claude-code-hub tail ${createSession.id}`,
+      );
       return ExitCode.Ok;
     },
   },

@@ -369,6 +369,16 @@ export const hubEvents = {
       message: 'String',
     },
   },
+  StreamMessage: {
+    description:
+      "A line a HEADLESS session's claude printed on its stream-json output (system, assistant, user, result, control_request, ...): `message` is the line as JSON; a line that is not JSON is kept as text with type `not_json`.",
+    http: false,
+    fields: {
+      type: 'String',
+      subtype: 'String',
+      message: 'JSON',
+    },
+  },
   HubTurnEnded: {
     description:
       'A turn ended without a Stop: interrupted through the API, or its claude stopped or crashed mid-turn (reason: interrupted | stopped | crashed).',

@@ -42,6 +42,8 @@ export type CreateSessionInput = {
   prompt?: string | null | undefined;
   /** Continue a conversation claude had in cwd (made by hand, say): its id, or its resume line (`claude --resume <id>` or `-r <id>`, backticks or not). The session's id is the conversation's; CONVERSATION_NOT_FOUND when claude has none by that id there. */
   resume?: string | null | undefined;
+  /** How claude runs; the hub's --default-runtime (TMUX unless told) when absent. */
+  runtime?: SessionRuntime | null | undefined;
   /** Answer claude's workspace-trust dialog for this cwd with "Yes, I trust this folder". */
   trustWorkspace?: boolean | null | undefined;
 };
@@ -90,6 +92,11 @@ export type PermissionStatus =
   | 'EXPIRED'
   | 'PENDING';
 
+/** How claude runs: TMUX (in a tmux pane a person can attach to) or HEADLESS (`claude -p` over stream-json pipes, no terminal). */
+export type SessionRuntime =
+  | 'HEADLESS'
+  | 'TMUX';
+
 /** Where a session is in its life; see the state machine in the README. */
 export type SessionStatus =
   | 'AWAITING_PERMISSION'
@@ -109,7 +116,7 @@ export type TurnStatus =
   | 'INTERRUPTED'
   | 'RUNNING';
 
-export type SessionFieldsFragment = { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null };
+export type SessionFieldsFragment = { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string | null, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null };
 
 export type PermissionFieldsFragment = { id: string, sessionId: string, toolName: string, toolInput: unknown, status: PermissionStatus, requestedAt: string, message: string | null };
 
@@ -118,7 +125,7 @@ export type AttentionFieldsFragment = { reason: AttentionReason, since: string, 
 export type DashboardOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardOverviewQuery = { sessions: Array<{ id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null }>, attention: Array<{ reason: AttentionReason, since: string, lastAssistantMessage: string | null, session: { id: string }, permissionRequest: { id: string, toolName: string, toolInput: unknown } | null }>, permissionRequests: Array<{ id: string, sessionId: string, toolName: string, toolInput: unknown, status: PermissionStatus, requestedAt: string, message: string | null }> };
+export type DashboardOverviewQuery = { sessions: Array<{ id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string | null, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null }>, attention: Array<{ reason: AttentionReason, since: string, lastAssistantMessage: string | null, session: { id: string }, permissionRequest: { id: string, toolName: string, toolInput: unknown } | null }>, permissionRequests: Array<{ id: string, sessionId: string, toolName: string, toolInput: unknown, status: PermissionStatus, requestedAt: string, message: string | null }> };
 
 export type DashboardAttentionQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -135,7 +142,7 @@ export type DashboardScreenQuery = { session: { id: string, screen: string } | n
 export type DashboardSessionUpdatesSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardSessionUpdatesSubscription = { sessionUpdates: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
+export type DashboardSessionUpdatesSubscription = { sessionUpdates: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string | null, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
 
 export type DashboardPermissionRequestsSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -176,6 +183,7 @@ export type DashboardSessionEventsSubscription = { sessionEvents:
     | { __typename: 'SetupEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'StopEvent', lastAssistantMessage: string | null, seq: number, eventName: string, receivedAt: string }
     | { __typename: 'StopFailureEvent', error: string | null, lastAssistantMessage: string | null, seq: number, eventName: string, receivedAt: string }
+    | { __typename: 'StreamMessageEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'SubagentStartEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'SubagentStopEvent', agentType: string | null, lastAssistantMessage: string | null, seq: number, eventName: string, receivedAt: string }
     | { __typename: 'TaskCompletedEvent', seq: number, eventName: string, receivedAt: string }
@@ -209,7 +217,7 @@ export type DashboardCreateSessionMutationVariables = Exact<{
 }>;
 
 
-export type DashboardCreateSessionMutation = { createSession: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
+export type DashboardCreateSessionMutation = { createSession: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string | null, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
 
 export type DashboardEnqueueMessageMutationVariables = Exact<{
   sessionId: string;
@@ -243,21 +251,21 @@ export type DashboardStopSessionMutationVariables = Exact<{
 }>;
 
 
-export type DashboardStopSessionMutation = { stopSession: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
+export type DashboardStopSessionMutation = { stopSession: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string | null, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
 
 export type DashboardResumeSessionMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type DashboardResumeSessionMutation = { resumeSession: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
+export type DashboardResumeSessionMutation = { resumeSession: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string | null, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
 
 export type DashboardInterruptSessionMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type DashboardInterruptSessionMutation = { interruptSession: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
+export type DashboardInterruptSessionMutation = { interruptSession: { id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string | null, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
 
 export type DashboardSendKeysMutationVariables = Exact<{
   sessionId: string;
@@ -265,24 +273,24 @@ export type DashboardSendKeysMutationVariables = Exact<{
 }>;
 
 
-export type DashboardSendKeysMutation = { sendKeys: { screen: string, id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
+export type DashboardSendKeysMutation = { sendKeys: { screen: string, id: string, name: string | null, cwd: string, model: string | null, permissionMode: PermissionMode | null, status: SessionStatus, blockedReason: string | null, error: string | null, attachCommand: string | null, createdAt: string, lastEventAt: string | null, lastAssistantMessage: string | null, restartCount: number, node: string | null } };
 
 export type CliSessionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CliSessionsQuery = { sessions: Array<{ id: string, name: string | null, status: SessionStatus, cwd: string, lastEventAt: string | null, attachCommand: string, node: string | null }> };
+export type CliSessionsQuery = { sessions: Array<{ id: string, name: string | null, status: SessionStatus, cwd: string, lastEventAt: string | null, attachCommand: string | null, node: string | null }> };
 
 export type CliAttentionQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CliAttentionQuery = { attention: Array<{ reason: AttentionReason, since: string, session: { id: string, cwd: string, attachCommand: string }, permissionRequest: { id: string, toolName: string, toolInput: unknown } | null }> };
+export type CliAttentionQuery = { attention: Array<{ reason: AttentionReason, since: string, session: { id: string, cwd: string, attachCommand: string | null }, permissionRequest: { id: string, toolName: string, toolInput: unknown } | null }> };
 
 export type CliCreateSessionMutationVariables = Exact<{
   input: CreateSessionInput;
 }>;
 
 
-export type CliCreateSessionMutation = { createSession: { id: string, status: SessionStatus, attachCommand: string } };
+export type CliCreateSessionMutation = { createSession: { id: string, status: SessionStatus, attachCommand: string | null } };
 
 export type CliEnqueueMessageMutationVariables = Exact<{
   sessionId: string;
@@ -360,6 +368,7 @@ export type CliTailSubscription = { sessionEvents:
     | { __typename: 'SetupEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'StopEvent', lastAssistantMessage: string | null, seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'StopFailureEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
+    | { __typename: 'StreamMessageEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'SubagentStartEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'SubagentStopEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'TaskCompletedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }

@@ -32,3 +32,18 @@ export function claudeCommand(options: ClaudeCommandOptions): string[] {
   if (options.permissionMode) argv.push('--permission-mode', options.permissionMode);
   return argv;
 }
+
+/**
+ * What makes claude headless: one long-lived process that takes each prompt as a user line on
+ * stdin, prints every message as a JSON line, and asks for permissions on its stdout.
+ */
+export const headlessArgs = [
+  '-p',
+  '--input-format',
+  'stream-json',
+  '--output-format',
+  'stream-json',
+  '--verbose',
+  '--permission-prompt-tool',
+  'stdio',
+] as const;

@@ -19,10 +19,15 @@ export interface ScreenState {
   readonly turnRunning: boolean;
 }
 
+/** How a session's claude runs: in a tmux pane, or headless over stream-json pipes. */
+export const RuntimeKind = { Tmux: 'TMUX', Headless: 'HEADLESS' } as const;
+export type RuntimeKind = (typeof RuntimeKind)[keyof typeof RuntimeKind];
+
 /** A session as a runtime reads it (the lifecycle's record; the runtime never writes it). */
 export interface RuntimeSession {
   readonly id: string;
   readonly cwd: string;
+  readonly runtime: RuntimeKind;
   /** The tmux session that holds its claude, for runtimes that run it in tmux. */
   readonly tmuxSession: string;
   /** claude's own session id (`--session-id`, `--resume`). */

@@ -1,5 +1,6 @@
 import type { NodeInfo } from '../hub/hub.js';
 import { permissionModes, type PermissionModeName } from '../runtime/claude-command.js';
+import { RuntimeKind } from '../runtime/session-runtime.js';
 import { SessionStatus, type SessionRecord } from '../sessions/session.js';
 import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
@@ -13,6 +14,12 @@ const SessionStatusRef = builder.enumType('SessionStatus', {
 const PermissionModeRef = builder.enumType('PermissionMode', {
   description: "claude's --permission-mode.",
   values: Object.keys(permissionModes) as PermissionModeName[],
+});
+
+const SessionRuntimeRef = builder.enumType('SessionRuntime', {
+  description:
+    'How claude runs: TMUX (in a tmux pane a person can attach to) or HEADLESS (`claude -p` over stream-json pipes, no terminal).',
+  values: Object.values(RuntimeKind),
 });
 
 const cliToPermissionMode = Object.fromEntries(
@@ -37,6 +44,7 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       resolve: (record) =>
         record.permissionMode ? (cliToPermissionMode[record.permissionMode] ?? null) : null,
     }),
+    runtime: t.field({ type: SessionRuntimeRef, resolve: (record) => record.runtime }),
     status: t.field({
       type: SessionStatusRef,
       resolve: (record, _args, ctx) => ctx.hub.statusOf(record),
@@ -46,7 +54,8 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       description: 'When BLOCKED: WORKSPACE_TRUST, API_KEY or UNKNOWN_SCREEN; `screen` shows it.',
     }),
     screen: t.string({
-      description: "The pane's visible text, without escape codes.",
+      description:
+        "The pane's visible text, without escape codes. NO_TERMINAL for a HEADLESS session.",
       resolve: (record, _args, ctx) => ctx.hub.screen(record),
     }),
     error: t.exposeString('error', {
@@ -63,8 +72,11 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       resolve: (record, _args, ctx) => ctx.hub.nodeOf(record),
     }),
     attachCommand: t.string({
-      description: 'The shell command a person runs to watch or take over the session.',
-      resolve: (record, _args, ctx) => ctx.hub.attachCommand(record),
+      nullable: true,
+      description:
+        'The shell command a person runs to watch or take over the session; null for a HEADLESS one.',
+      resolve: (record, _args, ctx) =>
+        record.runtime === RuntimeKind.Headless ? null : ctx.hub.attachCommand(record),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (record) => record.createdAt }),
     lastEventAt: t.field({
@@ -98,6 +110,10 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
     name: t.string(),
     model: t.string({ description: "claude's --model, e.g. sonnet or a full model name." }),
     permissionMode: t.field({ type: PermissionModeRef }),
+    runtime: t.field({
+      type: SessionRuntimeRef,
+      description: "How claude runs; the hub's --default-runtime (TMUX unless told) when absent.",
+    }),
     prompt: t.string({ description: 'Sent as the first message as soon as the session is ready.' }),
     node: t.string({
       description:
@@ -187,6 +203,7 @@ builder.mutationFields((t) => ({
         prompt: input.prompt,
         trustWorkspace: input.trustWorkspace,
         resume: input.resume,
+        runtime: input.runtime,
         node: input.node,
       };
       const { prompt, ...detail } = options;

@@ -29,11 +29,13 @@ import { MessageQueue, type MessageQueueOptions, type SessionPort } from './mess
 import { MessageStatus, type MessageRecord } from './message.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
-import type { SessionRuntime } from '../runtime/session-runtime.js';
+import { RuntimeKind, type SessionRuntime } from '../runtime/session-runtime.js';
 import { readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
 
 export interface SessionManagerOptions {
   readonly claudeBin: string;
+  /** How a session runs when createSession does not say. */
+  readonly defaultRuntime: RuntimeKind;
   readonly dataDir: string;
   /** Environment every session starts with (the hub's own, by default). */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -71,6 +73,8 @@ export interface CreateSessionInput {
   readonly trustWorkspace?: boolean | null | undefined;
   /** Continue this conversation of claude's in cwd: its id or its resume line. */
   readonly resume?: string | null | undefined;
+  /** How claude runs; the hub's default runtime when absent. */
+  readonly runtime?: RuntimeKind | null | undefined;
 }
 
 /** How an ask ended: the reply, or why there is none yet. */
@@ -237,6 +241,40 @@ export class SessionManager {
     return record;
   }
 
+  /** The session, or NO_TERMINAL when it runs headless. */
+  terminalOf(id: string): SessionRecord {
+    const record = this.require(id);
+    if (record.runtime === RuntimeKind.Headless) {
+      throw new HubError(ErrorCode.NoTerminal, `session ${id} runs HEADLESS: it has no terminal`);
+    }
+    return record;
+  }
+
+  /**
+   * Keeps a line a headless claude printed, as a StreamMessage event: every line, so nothing is
+   * lost; one that is not JSON is kept as text, with a warning.
+   */
+  async appendStreamLine(id: string, text: string): Promise<void> {
+    const record = this.#sessions.get(id);
+    if (!record) return;
+    let fields: Record<string, unknown>;
+    try {
+      const message: unknown = JSON.parse(text);
+      const field = (name: string) => {
+        const value = typeof message === 'object' && message ? Reflect.get(message, name) : null;
+        return typeof value === 'string' ? value : null;
+      };
+      fields = { type: field('type'), subtype: field('subtype'), message };
+    } catch {
+      this.#options.log.warn(
+        { sessionId: id, line: text.slice(0, 200) },
+        'claude printed a line that is not JSON',
+      );
+      fields = { type: 'not_json', subtype: null, message: text };
+    }
+    await this.#appendHub(record, 'StreamMessage', fields);
+  }
+
   /** The status clients see: AWAITING_PERMISSION while a request of a running session waits. */
   statusOf(record: SessionRecord): SessionStatus {
     return isRunning(record.status) && this.#permissions.pending(record.id).length > 0
@@ -246,7 +284,7 @@ export class SessionManager {
 
   /** The pane's visible text; empty when the session has no pane. */
   screen(record: SessionRecord): Promise<string> {
-    return this.#runtime.screen(record);
+    return this.#runtime.screen(this.terminalOf(record.id));
   }
 
   /** Puts an event the hub itself makes (see hubEvents) into a session's stream. */
@@ -324,6 +362,7 @@ export class SessionManager {
       cwd,
       model: input.model ?? null,
       permissionMode: input.permissionMode ?? null,
+      runtime: input.runtime ?? this.#options.defaultRuntime,
       tmuxSession: this.#tmuxName(id),
       settingsPath: path.join(this.#options.dataDir, 'sessions', `${id}.settings.json`),
       hookUrl: null,
@@ -513,7 +552,7 @@ export class SessionManager {
 
   /** Presses named keys (from an allow-list), for answering dialogs. */
   async sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
-    const record = this.require(id);
+    const record = this.terminalOf(id);
     const allowed = this.#runtime.keyNames;
     for (const key of keys) {
       if (!allowed.includes(key)) {
@@ -946,6 +985,7 @@ export class SessionManager {
 
 /** Fields added since a record may have been stored. */
 const sessionDefaults = {
+  runtime: RuntimeKind.Tmux,
   hookUrl: null,
   transcriptPath: null,
   restartTimes: [],

@@ -1,3 +1,5 @@
+import type { RuntimeKind } from '../runtime/session-runtime.js';
+
 /** Lifecycle states; see the state machine in the README. */
 export const SessionStatus = {
   /** tmux runs claude; its SessionStart has not arrived yet. */
@@ -33,6 +35,9 @@ export interface SessionRecord {
   readonly model: string | null;
   /** The CLI's value (`default`, `acceptEdits`, ...), or null for the CLI's default. */
   readonly permissionMode: string | null;
+  /** How its claude runs: in tmux (TMUX) or headless over stream-json (HEADLESS). */
+  readonly runtime: RuntimeKind;
+  /** The tmux session of a TMUX session (named for every session, used by TMUX ones). */
   readonly tmuxSession: string;
   readonly settingsPath: string;
   /** Where claude's hooks post: the hub's hook URL when this claude was launched. */

@@ -11,6 +11,7 @@ export function session(id: string, status: SessionStatus, statusSince: number):
     id,
     name: null,
     cwd: '/tmp',
+    runtime: 'TMUX',
     model: null,
     permissionMode: null,
     tmuxSession: `hub-${id}`,

@@ -130,6 +130,7 @@ describe('session lifecycle over a runtime', () => {
     return new SessionManager(
       {
         claudeBin: 'claude',
+        defaultRuntime: 'TMUX',
         dataDir: dir,
         env: { PATH: '/bin' },
         forwarderPath: '/hooks/forward.sh',

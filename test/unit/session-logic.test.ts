@@ -12,6 +12,7 @@ function record(): SessionRecord {
     id: 'a',
     name: null,
     cwd: '/tmp',
+    runtime: 'TMUX',
     model: null,
     permissionMode: null,
     tmuxSession: 'claude-a',

@@ -1,0 +1,223 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ErrorCode, HubError } from '../errors.js';
+import { claudeCommand, headlessArgs } from './claude-command.js';
+import type {
+  Exit,
+  LaunchSpec,
+  Presence,
+  RuntimeSession,
+  ScreenState,
+  SessionRuntime,
+} from './session-runtime.js';
+
+/** What claude's stderr keeps for a crash's error. */
+const stderrKept = 4096;
+
+export interface HeadlessRuntimeOptions {
+  /** Each line claude printed on stdout, in order (hook events arrive over HTTP as ever). */
+  readonly output: (sessionId: string, line: string) => void;
+  /** How long claude may take to end after its stdin closes, before it is signalled. */
+  readonly stopTimeoutMs: number;
+}
+
+/** One headless claude, and what the runtime knows of it. */
+interface Headless {
+  readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
+  /** Text typed and not yet submitted: the headless input box. */
+  draft: string;
+  /** A user line was written and its result has not come. */
+  busy: boolean;
+  /** Set when the process exited. */
+  exit: string | null;
+  stderr: string;
+  /** Called on each `result` line: the turn is over. */
+  readonly resultWaiters: Set<() => void>;
+}
+
+const line = (message: unknown) => `${JSON.stringify(message)}\n`;
+
+/**
+ * claude without a terminal: one long-lived `claude -p` per session over stream-json pipes, for
+ * machines without tmux. Each prompt is one user line on its stdin; every line it prints goes
+ * to `output`. It lives as long as the hub's process: a hub that starts again finds it gone,
+ * and the lifecycle resumes the conversation with --resume.
+ */
+export class HeadlessRuntime implements SessionRuntime {
+  /** A headless claude has no keys to press: sendKeys refuses it before asking. */
+  readonly keyNames: readonly string[] = [];
+  readonly #options: HeadlessRuntimeOptions;
+  readonly #running = new Map<string, Headless>();
+
+  constructor(options: HeadlessRuntimeOptions) {
+    this.#options = options;
+  }
+
+  async launch({ record, env, claude }: LaunchSpec): Promise<void> {
+    await this.stop(record);
+    const [bin, ...args] = claudeCommand(claude);
+    const child = spawn(bin!, [...args, ...headlessArgs], {
+      cwd: record.cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const headless: Headless = {
+      child,
+      draft: '',
+      busy: false,
+      exit: null,
+      stderr: '',
+      resultWaiters: new Set(),
+    };
+    this.#running.set(record.id, headless);
+    child.stdin.on('error', () => undefined); // a write after claude exited: its exit says why
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      headless.stderr = (headless.stderr + chunk).slice(-stderrKept);
+    });
+    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (text) => {
+      if (/^\s*\{"type":"result"/.test(text)) {
+        headless.busy = false;
+        for (const resolve of headless.resultWaiters) resolve();
+      }
+      this.#options.output(record.id, text);
+    });
+    child.on('exit', (code, signal) => {
+      headless.exit = code !== null ? ` with status ${code}` : ` on signal ${signal}`;
+      headless.busy = false;
+      for (const resolve of headless.resultWaiters) resolve();
+    });
+    await Promise.race([
+      once(child, 'spawn'),
+      once(child, 'error').then(([error]) => {
+        this.#running.delete(record.id);
+        throw error as Error;
+      }),
+    ]);
+  }
+
+  /** Nothing outlives the hub's process: after a restart every headless session is gone. */
+  async presence(records: readonly RuntimeSession[]): Promise<Map<string, Presence>> {
+    return new Map(
+      records.map((record) => [
+        record.id,
+        this.#running.has(record.id) ? { kind: 'running' } : { kind: 'gone' },
+      ]),
+    );
+  }
+
+  async exits<S extends RuntimeSession>(records: readonly S[]): Promise<Exit<S>[]> {
+    const exits: Exit<S>[] = [];
+    for (const record of records) {
+      const headless = this.#running.get(record.id);
+      if (headless && headless.exit === null) continue;
+      this.#running.delete(record.id);
+      exits.push({
+        record,
+        how: headless?.exit ?? ' while the hub was down',
+        screen: headless?.stderr.trim() ?? '',
+      });
+    }
+    return exits;
+  }
+
+  async screen(): Promise<string> {
+    return '';
+  }
+
+  async look(record: RuntimeSession): Promise<ScreenState> {
+    const headless = this.#running.get(record.id);
+    return {
+      dialog: null,
+      inputText: headless && headless.exit === null ? headless.draft : null,
+      turnRunning: headless?.busy ?? false,
+    };
+  }
+
+  async waitForInput(record: RuntimeSession): Promise<void> {
+    this.#require(record);
+  }
+
+  async type(record: RuntimeSession, text: string): Promise<void> {
+    this.#require(record).draft += text;
+  }
+
+  /** Enter submits what was typed as one user line; C-c interrupts. */
+  async keys(record: RuntimeSession, names: readonly string[]): Promise<void> {
+    const headless = this.#require(record);
+    for (const name of names) {
+      if (name === 'C-c') {
+        this.#interruptRequest(headless);
+      } else if (name === 'Enter') {
+        const content = headless.draft;
+        headless.draft = '';
+        headless.busy = true;
+        headless.child.stdin.write(line({ type: 'user', message: { role: 'user', content } }));
+      } else {
+        throw new HubError(ErrorCode.KeyNotAllowed, 'a HEADLESS session has no terminal keys');
+      }
+    }
+  }
+
+  async interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean> {
+    const headless = this.#running.get(record.id);
+    if (!headless || headless.exit !== null) return false;
+    if (!headless.busy) return true;
+    const over = new Promise<void>((resolve) => headless.resultWaiters.add(resolve));
+    this.#interruptRequest(headless);
+    const stopped = await Promise.race([
+      over.then(() => true),
+      sleep(timeoutMs, false, { ref: false }),
+    ]);
+    return stopped;
+  }
+
+  /** Closes claude's stdin, which ends it; signals it when it does not end in time. */
+  async stop(record: RuntimeSession): Promise<void> {
+    const headless = this.#running.get(record.id);
+    if (!headless) return;
+    const { child } = headless;
+    if (headless.exit === null) {
+      const exited = once(child, 'exit');
+      child.stdin.end();
+      for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
+        const ended = await Promise.race([
+          exited.then(() => true),
+          sleep(this.#options.stopTimeoutMs, false, { ref: false }),
+        ]);
+        if (ended) break;
+        child.kill(signal);
+      }
+    }
+    this.#running.delete(record.id);
+  }
+
+  /** A headless session has nothing to attach to. */
+  attachCommand(): string {
+    return '';
+  }
+
+  #require(record: RuntimeSession): Headless {
+    const headless = this.#running.get(record.id);
+    if (!headless || headless.exit !== null) {
+      throw new HubError(
+        ErrorCode.SessionNotRunning,
+        `session ${record.id}'s claude is not running`,
+      );
+    }
+    return headless;
+  }
+
+  #interruptRequest(headless: Headless): void {
+    headless.child.stdin.write(
+      line({
+        type: 'control_request',
+        request_id: `interrupt-${Date.now()}`,
+        request: { subtype: 'interrupt' },
+      }),
+    );
+  }
+}
