@@ -17,9 +17,15 @@ import type {
 /** What claude's stderr keeps for a crash's error. */
 const stderrKept = 4096;
 
+/** A line claude printed: its text, and the JSON value it holds (undefined when not JSON). */
+export interface StreamLine {
+  readonly text: string;
+  readonly message: unknown;
+}
+
 export interface HeadlessRuntimeOptions {
   /** Each line claude printed on stdout, in order (hook events arrive over HTTP as ever). */
-  readonly output: (sessionId: string, line: string) => void;
+  readonly output: (sessionId: string, line: StreamLine) => void;
   /** How long claude may take to end after its stdin closes, before it is signalled. */
   readonly stopTimeoutMs: number;
 }
@@ -39,6 +45,20 @@ interface Headless {
 }
 
 const line = (message: unknown) => `${JSON.stringify(message)}\n`;
+
+function parseLine(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A string field of a stream message, or null. */
+export function fieldOf(message: unknown, name: string): string | null {
+  const value = typeof message === 'object' && message ? Reflect.get(message, name) : null;
+  return typeof value === 'string' ? value : null;
+}
 
 /**
  * claude without a terminal: one long-lived `claude -p` per session over stream-json pipes, for
@@ -79,11 +99,13 @@ export class HeadlessRuntime implements SessionRuntime {
       headless.stderr = (headless.stderr + chunk).slice(-stderrKept);
     });
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (text) => {
-      if (/^\s*\{"type":"result"/.test(text)) {
+      const message = parseLine(text);
+      if (fieldOf(message, 'type') === 'result') {
         headless.busy = false;
         for (const resolve of headless.resultWaiters) resolve();
+        headless.resultWaiters.clear();
       }
-      this.#options.output(record.id, text);
+      this.#options.output(record.id, { text, message });
     });
     child.on('exit', (code, signal) => {
       headless.exit = code !== null ? ` with status ${code}` : ` on signal ${signal}`;

@@ -29,6 +29,7 @@ import { MessageQueue, type MessageQueueOptions, type SessionPort } from './mess
 import { MessageStatus, type MessageRecord } from './message.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
+import { fieldOf, type StreamLine } from '../runtime/headless-runtime.js';
 import { RuntimeKind, type SessionRuntime } from '../runtime/session-runtime.js';
 import { readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
 
@@ -254,25 +255,22 @@ export class SessionManager {
    * Keeps a line a headless claude printed, as a StreamMessage event: every line, so nothing is
    * lost; one that is not JSON is kept as text, with a warning.
    */
-  async appendStreamLine(id: string, text: string): Promise<void> {
+  async appendStreamLine(id: string, { text, message }: StreamLine): Promise<void> {
     const record = this.#sessions.get(id);
     if (!record) return;
-    let fields: Record<string, unknown>;
-    try {
-      const message: unknown = JSON.parse(text);
-      const field = (name: string) => {
-        const value = typeof message === 'object' && message ? Reflect.get(message, name) : null;
-        return typeof value === 'string' ? value : null;
-      };
-      fields = { type: field('type'), subtype: field('subtype'), message };
-    } catch {
+    if (message === undefined) {
       this.#options.log.warn(
         { sessionId: id, line: text.slice(0, 200) },
         'claude printed a line that is not JSON',
       );
-      fields = { type: 'not_json', subtype: null, message: text };
     }
-    await this.#appendHub(record, 'StreamMessage', fields);
+    await this.#appendHub(
+      record,
+      'StreamMessage',
+      message === undefined
+        ? { type: 'not_json', subtype: null, message: text }
+        : { type: fieldOf(message, 'type'), subtype: fieldOf(message, 'subtype'), message },
+    );
   }
 
   /** The status clients see: AWAITING_PERMISSION while a request of a running session waits. */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
 
@@ -79,5 +80,93 @@ describe('a HEADLESS session: claude -p over stream-json, behind the same API', 
       { id },
     );
     expect(stopSession.status).toBe('STOPPED');
+  });
+});
+
+describe('HEADLESS permissions, interrupts and restarts', () => {
+  const suite = claudeHubSuite();
+  const send = (id: string, text: string) =>
+    suite.hub.data(
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      { id, text },
+    );
+  const create = async (permissionMode: string) =>
+    (
+      await suite.hub.data(
+        `mutation($cwd: String!, $mode: PermissionMode) { createSession(input: { cwd: $cwd, runtime: HEADLESS, permissionMode: $mode }) { id } }`,
+        { cwd: suite.world.makeCwd(), mode: permissionMode },
+      )
+    ).createSession.id as string;
+
+  it('asks for a permission through the API: one allowed runs its tool, one denied does not', async () => {
+    const id = await create('DEFAULT');
+    const requests = suite.hub.subscribe(
+      `subscription { permissionRequests { id sessionId status toolName } }`,
+    );
+    const turns = suite.hub.subscribe(
+      `subscription($id: ID) { turns(sessionId: $id) { number answer actions { kind ok } } }`,
+      { id },
+    );
+    const decide = async (behavior: string) => {
+      const request = (
+        await requests.until(
+          (r) => r.permissionRequests.sessionId === id && r.permissionRequests.status === 'PENDING',
+          45_000,
+        )
+      ).at(-1)!.permissionRequests;
+      expect(request.toolName).toBe('Bash');
+      await suite.hub.data(
+        `mutation($input: DecidePermissionInput!) { decidePermission(input: $input) { error { code } } }`,
+        { input: { requestId: request.id, behavior, message: 'not this one' } },
+      );
+    };
+    const dir = suite.world.makeUntrustedCwd();
+    await send(id, `run: touch ${dir}/allowed`);
+    await decide('ALLOW');
+    expect((await turns.next(45_000)).turns).toMatchObject({
+      number: 1,
+      actions: [{ kind: 'COMMAND', ok: true }],
+    });
+    expect(existsSync(`${dir}/allowed`)).toBe(true);
+
+    await send(id, `run: touch ${dir}/denied`);
+    await decide('DENY');
+    const denied = (await turns.next(45_000)).turns;
+    expect(denied.number).toBe(2);
+    expect(denied.answer).toMatch(/^tool error: .*not this one/s);
+    expect(denied.actions.map((a: any) => a.kind)).toEqual(['COMMAND', 'WARNING']);
+    expect(existsSync(`${dir}/denied`)).toBe(false);
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
+  });
+
+  it('interrupts a long command, and takes the next message', async () => {
+    const id = await create('ACCEPT_EDITS');
+    const turns = suite.hub.subscribe(
+      `subscription($id: ID) { turns(sessionId: $id) { number status answer actions { ok } } }`,
+      { id },
+    );
+    const actions = suite.hub.subscribe(
+      `subscription($id: ID!) { sessionActions(id: $id) { phase } }`,
+      { id },
+    );
+    await send(id, 'run: timeout 30 tail -f /dev/null');
+    await actions.until((a) => a.sessionActions.phase === 'STARTED', 45_000);
+    const { interruptSession } = await suite.hub.data(
+      `mutation($id: ID!) { interruptSession(id: $id) { status } }`,
+      { id },
+    );
+    expect(interruptSession.status).toBe('IDLE');
+    expect((await turns.next(30_000)).turns).toMatchObject({
+      number: 1,
+      status: 'INTERRUPTED',
+      actions: [{ ok: false }],
+    });
+    await send(id, 'after the interrupt');
+    expect((await turns.next(45_000)).turns).toMatchObject({
+      number: 2,
+      status: 'COMPLETED',
+      answer: 'echo: after the interrupt',
+    });
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
   });
 });
