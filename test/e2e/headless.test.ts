@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { execa } from 'execa';
 import { describe, expect, it, vi } from 'vitest';
 import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
 
@@ -167,6 +168,69 @@ describe('HEADLESS permissions, interrupts and restarts', () => {
       status: 'COMPLETED',
       answer: 'echo: after the interrupt',
     });
+    await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
+  });
+});
+
+describe('HEADLESS crashes, stops and resumes', () => {
+  const suite = claudeHubSuite();
+  const send = (id: string, text: string) =>
+    suite.hub.data(
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      { id, text },
+    );
+  const sessionOf = async (id: string) =>
+    (
+      await suite.hub.data(
+        `query($id: ID!) { session(id: $id) { status restartCount turns { number status answer } } }`,
+        { id },
+      )
+    ).session;
+
+  it('restarts a claude that crashed with --resume, and resumes one that was stopped', async () => {
+    const { createSession } = await suite.hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS, permissionMode: ACCEPT_EDITS }) { id } }`,
+      { cwd: suite.world.makeCwd() },
+    );
+    const id = createSession.id as string;
+    const turns = suite.hub.subscribe(
+      `subscription($id: ID) { turns(sessionId: $id) { number answer } }`,
+      { id },
+    );
+    await send(id, 'remember the word heron');
+    expect((await turns.next(45_000)).turns.number).toBe(1);
+
+    const { stdout } = await execa('pgrep', ['-f', `session-id ${id}`]);
+    process.kill(Number(stdout.split('\n')[0]), 'SIGKILL');
+    await vi.waitFor(
+      async () => {
+        const read = await sessionOf(id);
+        if (read.restartCount < 1 || read.status !== 'IDLE') throw new Error(read.status);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    await send(id, 'which word?');
+    expect((await turns.next(45_000)).turns).toEqual({ number: 2, answer: 'echo: which word?' });
+    // The restarted claude sent the conversation from before the crash.
+    expect(JSON.stringify(suite.world.stub.requests.at(-1))).toContain('remember the word heron');
+
+    const stopped = await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { status } }`, {
+      id,
+    });
+    expect(stopped.stopSession.status).toBe('STOPPED');
+    const resumed = await suite.hub.data(
+      `mutation($id: ID!) { resumeSession(id: $id) { status runtime } }`,
+      { id },
+    );
+    expect(resumed.resumeSession).toEqual({ status: 'IDLE', runtime: 'HEADLESS' });
+    // The stream of the session's turns ended with it; a new one follows the resumed session.
+    const after = suite.hub.subscribe(
+      `subscription($id: ID) { turns(sessionId: $id) { number answer } }`,
+      { id },
+    );
+    await send(id, 'and now?');
+    expect((await after.next(45_000)).turns).toEqual({ number: 3, answer: 'echo: and now?' });
+    expect(JSON.stringify(suite.world.stub.requests.at(-1))).toContain('which word?');
     await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
   });
 });
