@@ -190,6 +190,8 @@ export class SessionManager {
     const presence = await this.#runtime.presence(
       [...this.#sessions.values()].filter((record) => isRunning(record.status)),
     );
+    /** Headless claudes end with the hub that held their pipes: they go on with --resume. */
+    const headless: SessionRecord[] = [];
     for (const record of this.#sessions.values()) {
       const [last] = await this.#log.read(record.id, {
         after: this.#log.lastSeq(record.id) - 1,
@@ -197,7 +199,12 @@ export class SessionManager {
       });
       if (last) record.lastEventAt = last.receivedAt;
       const found = presence.get(record.id);
-      if (!isRunning(record.status) || !found || found.kind === 'gone') continue;
+      if (!isRunning(record.status) || !found) continue;
+      if (found.kind === 'gone' && record.runtime === RuntimeKind.Headless) {
+        headless.push(record);
+        continue;
+      }
+      if (found.kind === 'gone') continue;
       if (found.kind === 'running') {
         const url = (record.hookUrl ??= hookSettingsUrl(record.settingsPath));
         const unreachable = url ? await hooks.reclaim(url) : 'its settings file is gone';
@@ -205,6 +212,15 @@ export class SessionManager {
         await this.#recordMissed(record);
         if (unreachable) this.#disconnect(record, unreachable);
       } else this.#finish(record, SessionStatus.Crashed, found.detail);
+    }
+    for (const record of headless) {
+      await this.#recordMissed(record);
+      await this.#launch(record, true).catch((error: unknown) =>
+        this.#options.log.error(
+          { err: error, sessionId: record.id },
+          'headless session not resumed',
+        ),
+      );
     }
     await this.#poll(false);
     this.#poller = setInterval(() => this.#tick(), this.#options.pollIntervalMs);

@@ -1,7 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it, vi } from 'vitest';
+import { gqlData } from '../../harness/graphql-http.js';
+import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
 import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
+import { startClaudeWorld } from '../helpers/claude-world.js';
+import { spawnHub } from '../helpers/hub-process.js';
 
 const turnFields = 'number prompt status answer actions { kind title ok }';
 
@@ -232,5 +238,72 @@ describe('HEADLESS crashes, stops and resumes', () => {
     expect((await after.next(45_000)).turns).toEqual({ number: 3, answer: 'echo: and now?' });
     expect(JSON.stringify(suite.world.stub.requests.at(-1))).toContain('which word?');
     await suite.hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
+  });
+});
+
+describe('a HEADLESS session across a hub restart', () => {
+  it('goes on with its conversation: its claude ends with the hub process and is resumed when the hub is back', async () => {
+    const world = await startClaudeWorld();
+    const home = {
+      dataDir: mkdtempSync(path.join(tmpdir(), 'cch-headless-')),
+      socket: `cch-headless-${process.pid}`,
+    };
+    const args = [...hubArgs({ port: 0, ...home }), '--default-runtime', 'headless'];
+    const send = (url: string, id: string, text: string) =>
+      gqlData(
+        url,
+        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+        { id, text },
+      );
+    const turnsOf = async (url: string, id: string, count: number) =>
+      vi.waitFor(
+        async () => {
+          const { session } = await gqlData(
+            url,
+            `query($id: ID!) { session(id: $id) { runtime status restartCount error turns { number status answer } } }`,
+            { id },
+          );
+          if (session.turns.filter((t: any) => t.status === 'COMPLETED').length < count)
+            throw new Error(`${session.status}, ${session.turns.length} turns`);
+          return session;
+        },
+        { timeout: 45_000, interval: 200 },
+      );
+    let hub: HubProcess | null = null;
+    try {
+      hub = await spawnHub(args, world.env);
+      const { createSession } = await gqlData(
+        hub.url,
+        `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id runtime } }`,
+        { cwd: world.makeCwd() },
+      );
+      const { id } = createSession;
+      expect(createSession.runtime).toBe('HEADLESS');
+      await send(hub.url, id, 'remember the word heron');
+      await turnsOf(hub.url, id, 1);
+      hub.process.kill('SIGTERM');
+      await hub.process;
+
+      hub = await spawnHub(args, world.env);
+      await send(hub.url, id, 'which word?');
+      const session = await turnsOf(hub.url, id, 2);
+      // Resumed, not restarted: nothing crashed.
+      expect(session).toMatchObject({
+        runtime: 'HEADLESS',
+        status: 'IDLE',
+        restartCount: 0,
+        error: null,
+      });
+      expect(session.turns.at(-1)).toEqual({
+        number: 2,
+        status: 'COMPLETED',
+        answer: 'echo: which word?',
+      });
+      expect(JSON.stringify(world.stub.requests.at(-1))).toContain('remember the word heron');
+      await gqlData(hub.url, `mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
+    } finally {
+      await stopHub(hub, home);
+      await world.close();
+    }
   });
 });
