@@ -63,11 +63,13 @@ export class PermissionBroker {
   /**
    * Registers the request of a PermissionRequest event and resolves with the hook answer once
    * it is settled. `closed` fires if claude stops waiting (it was answered in the terminal).
+   * `onExpiry` overrides the hub's choice, for a session without a terminal to fall back to.
    */
   hold(
     event: StoredEvent,
     closed: AbortSignal,
     sessionRunning: () => boolean,
+    onExpiry = this.#options.onExpiry,
   ): Promise<Record<string, unknown>> {
     const request: PermissionRecord = {
       id: randomUUID(),
@@ -85,7 +87,7 @@ export class PermissionBroker {
     this.#store.save(request);
     return new Promise((resolve) => {
       const cancelExpiry = this.#clock.after(this.#options.holdMs, () => {
-        const deny = this.#options.onExpiry === 'deny';
+        const deny = onExpiry === 'deny';
         const message = `no decision within ${Math.round(this.#options.holdMs / 1000)} s`;
         this.#settle(
           request,

@@ -646,7 +646,13 @@ export class SessionManager {
     this.#permissions.observe(event);
     const answer =
       event.eventName === 'PermissionRequest'
-        ? this.#permissions.hold(event, closed, () => isRunning(record.status))
+        ? this.#permissions.hold(
+            event,
+            closed,
+            () => isRunning(record.status),
+            // A headless claude has no dialog to fall back to: nobody deciding is a no.
+            record.runtime === RuntimeKind.Headless ? 'deny' : undefined,
+          )
         : Promise.resolve({});
     return { ok: true, event, answer };
   }

@@ -1,12 +1,15 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it, vi } from 'vitest';
+import { claudeBin } from '../../harness/claude-config.js';
 import { gqlData } from '../../harness/graphql-http.js';
 import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
+import { transcriptPathFor } from '../../src/sessions/transcript.js';
 import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
 import { startClaudeWorld } from '../helpers/claude-world.js';
+import { startHub } from '../helpers/hub.js';
 import { spawnHub } from '../helpers/hub-process.js';
 
 const turnFields = 'number prompt status answer actions { kind title ok }';
@@ -194,9 +197,10 @@ describe('HEADLESS crashes, stops and resumes', () => {
     ).session;
 
   it('restarts a claude that crashed with --resume, and resumes one that was stopped', async () => {
+    const cwd = suite.world.makeCwd();
     const { createSession } = await suite.hub.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS, permissionMode: ACCEPT_EDITS }) { id } }`,
-      { cwd: suite.world.makeCwd() },
+      { cwd },
     );
     const id = createSession.id as string;
     const turns = suite.hub.subscribe(
@@ -205,6 +209,12 @@ describe('HEADLESS crashes, stops and resumes', () => {
     );
     await send(id, 'remember the word heron');
     expect((await turns.next(45_000)).turns.number).toBe(1);
+    // claude writes its transcript after the turn's Stop: a crash before that loses the turn.
+    const transcript = transcriptPathFor(suite.world.env, cwd, id);
+    await vi.waitFor(
+      () => expect(readFileSync(transcript, 'utf8')).toContain('echo: remember the word heron'),
+      { timeout: 10_000, interval: 100 },
+    );
 
     const { stdout } = await execa('pgrep', ['-f', `session-id ${id}`]);
     process.kill(Number(stdout.split('\n')[0]), 'SIGKILL');
@@ -303,6 +313,43 @@ describe('a HEADLESS session across a hub restart', () => {
       await gqlData(hub.url, `mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
     } finally {
       await stopHub(hub, home);
+      await world.close();
+    }
+  });
+});
+
+describe('a HEADLESS permission nobody decides', () => {
+  it('is denied when its hold ends: there is no terminal dialog to fall back to', async () => {
+    const world = await startClaudeWorld();
+    const hub = await startHub({
+      env: world.env,
+      args: ['--claude-bin', claudeBin, '--permission-hold', '1'],
+    });
+    try {
+      const { createSession } = await hub.data(
+        `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS, permissionMode: DEFAULT }) { id } }`,
+        { cwd: world.makeCwd() },
+      );
+      const id = createSession.id as string;
+      const turns = hub.subscribe(`subscription($id: ID) { turns(sessionId: $id) { answer } }`, {
+        id,
+      });
+      const target = path.join(world.makeUntrustedCwd(), 'nobody-decided');
+      await hub.data(
+        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+        { id, text: `run: touch ${target}` },
+      );
+      expect((await turns.next(45_000)).turns.answer).toMatch(
+        /^tool error: .*no decision within 1 s/s,
+      );
+      expect(existsSync(target)).toBe(false);
+      const { permissionRequests } = await hub.data(
+        `query { permissionRequests { sessionId status } }`,
+      );
+      expect(permissionRequests).toEqual([{ sessionId: id, status: 'EXPIRED' }]);
+      await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
+    } finally {
+      await hub.stop();
       await world.close();
     }
   });
