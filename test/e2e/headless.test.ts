@@ -12,6 +12,7 @@ import { startClaudeWorld } from '../helpers/claude-world.js';
 import { startHub } from '../helpers/hub.js';
 import { spawnHub } from '../helpers/hub-process.js';
 
+const sendMessage = `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`;
 const turnFields = 'number prompt status answer actions { kind title ok }';
 
 describe('a HEADLESS session: claude -p over stream-json, behind the same API', () => {
@@ -38,11 +39,7 @@ describe('a HEADLESS session: claude -p over stream-json, behind the same API', 
       `subscription($id: ID) { turns(sessionId: $id) { ${turnFields} } }`,
       { id },
     );
-    const send = (text: string) =>
-      suite.hub.data(
-        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-        { id, text },
-      );
+    const send = (text: string) => suite.hub.data(sendMessage, { id, text });
     await send('run: echo headless-$((6*7))');
     expect((await turns.next(45_000)).turns).toEqual({
       number: 1,
@@ -95,11 +92,7 @@ describe('a HEADLESS session: claude -p over stream-json, behind the same API', 
 
 describe('HEADLESS permissions, interrupts and restarts', () => {
   const suite = claudeHubSuite();
-  const send = (id: string, text: string) =>
-    suite.hub.data(
-      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-      { id, text },
-    );
+  const send = (id: string, text: string) => suite.hub.data(sendMessage, { id, text });
   const create = async (permissionMode: string) =>
     (
       await suite.hub.data(
@@ -183,11 +176,7 @@ describe('HEADLESS permissions, interrupts and restarts', () => {
 
 describe('HEADLESS crashes, stops and resumes', () => {
   const suite = claudeHubSuite();
-  const send = (id: string, text: string) =>
-    suite.hub.data(
-      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-      { id, text },
-    );
+  const send = (id: string, text: string) => suite.hub.data(sendMessage, { id, text });
   const sessionOf = async (id: string) =>
     (
       await suite.hub.data(
@@ -259,12 +248,7 @@ describe('a HEADLESS session across a hub restart', () => {
       socket: `cch-headless-${process.pid}`,
     };
     const args = [...hubArgs({ port: 0, ...home }), '--default-runtime', 'headless'];
-    const send = (url: string, id: string, text: string) =>
-      gqlData(
-        url,
-        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-        { id, text },
-      );
+    const send = (url: string, id: string, text: string) => gqlData(url, sendMessage, { id, text });
     const turnsOf = async (url: string, id: string, count: number) =>
       vi.waitFor(
         async () => {
@@ -335,10 +319,7 @@ describe('a HEADLESS permission nobody decides', () => {
         id,
       });
       const target = path.join(world.makeUntrustedCwd(), 'nobody-decided');
-      await hub.data(
-        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-        { id, text: `run: touch ${target}` },
-      );
+      await hub.data(sendMessage, { id, text: `run: touch ${target}` });
       expect((await turns.next(45_000)).turns.answer).toMatch(
         /^tool error: .*no decision within 1 s/s,
       );
