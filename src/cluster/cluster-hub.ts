@@ -252,7 +252,7 @@ export class ClusterHub implements Hub {
     if (this.#isLocal(record.id)) return this.#local.hub.screen(record);
     return this.#callOwner(record.id, 'screen', { id: record.id });
   }
-  attachCommand(record: SessionRecord): string {
+  attachCommand(record: SessionRecord): string | null {
     return this.#isLocal(record.id)
       ? this.#local.hub.attachCommand(record)
       : (record as SessionView).attachCommand;

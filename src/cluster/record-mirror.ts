@@ -14,7 +14,7 @@ export interface RecordView {
 
 /** A session as its owner shares it: the record, with what only the owner can work out. */
 export interface SessionView extends SessionRecord, RecordView {
-  readonly attachCommand: string;
+  readonly attachCommand: string | null;
   /** The seq of its last stored event when the view was made. */
   readonly lastSeq: number;
 }

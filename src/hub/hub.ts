@@ -44,7 +44,8 @@ export interface Hub {
   /** The node it runs on; null on a hub that is not in a cluster. */
   nodeOf(record: SessionRecord): string | null;
   screen(record: SessionRecord): Promise<string>;
-  attachCommand(record: SessionRecord): string;
+  /** Null for a session without a terminal. */
+  attachCommand(record: SessionRecord): string | null;
   pendingPermissions(sessionId: string): PermissionRecord[];
   permissionRequests(status?: PermissionStatus | null): PermissionRecord[];
   messages(sessionId: string, last: number): MessageRecord[];

@@ -56,7 +56,7 @@ export class LocalHub implements Hub {
   screen(record: SessionRecord): Promise<string> {
     return this.#sessions.screen(record);
   }
-  attachCommand(record: SessionRecord): string {
+  attachCommand(record: SessionRecord): string | null {
     return this.#sessions.attachCommand(record);
   }
   pendingPermissions(sessionId: string): PermissionRecord[] {

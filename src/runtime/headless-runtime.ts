@@ -121,12 +121,12 @@ export class HeadlessRuntime implements SessionRuntime {
     ]);
   }
 
-  /** Nothing outlives the hub's process: after a restart every headless session is gone. */
+  /** Nothing outlives the hub's process: after a restart every headless session resumes. */
   async presence(records: readonly RuntimeSession[]): Promise<Map<string, Presence>> {
     return new Map(
       records.map((record) => [
         record.id,
-        this.#running.has(record.id) ? { kind: 'running' } : { kind: 'gone' },
+        this.#running.has(record.id) ? { kind: 'running' } : { kind: 'resumable' },
       ]),
     );
   }
@@ -218,8 +218,8 @@ export class HeadlessRuntime implements SessionRuntime {
   }
 
   /** A headless session has nothing to attach to. */
-  attachCommand(): string {
-    return '';
+  attachCommand(): null {
+    return null;
   }
 
   #require(record: RuntimeSession): Headless {

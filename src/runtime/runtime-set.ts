@@ -67,7 +67,7 @@ export class RuntimeSet implements SessionRuntime {
     return this.#of(record).stop(record);
   }
 
-  attachCommand(record: RuntimeSession): string {
+  attachCommand(record: RuntimeSession): string | null {
     return this.#of(record).attachCommand(record);
   }
 

@@ -7,7 +7,9 @@ export type Presence =
   /** Something else runs where it ran; `detail` says what. */
   | { readonly kind: 'foreign'; readonly detail: string }
   /** Nothing runs for it any more. */
-  | { readonly kind: 'gone' };
+  | { readonly kind: 'gone' }
+  /** It ended with the hub that held it, and goes on with --resume. */
+  | { readonly kind: 'resumable' };
 
 /** What claude shows, for the facts hooks do not give: dialogs, the input box, a running turn. */
 export interface ScreenState {
@@ -88,6 +90,6 @@ export interface SessionRuntime {
   interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean>;
   /** Ends claude and whatever holds it. */
   stop(record: RuntimeSession): Promise<void>;
-  /** The shell command a person runs to watch or take over the session. */
-  attachCommand(record: RuntimeSession): string;
+  /** The shell command a person runs to watch or take over the session; null without one. */
+  attachCommand(record: RuntimeSession): string | null;
 }

@@ -8,23 +8,20 @@ import { builder } from './builder.js';
 import type { HubContext } from './context.js';
 import { SessionRef } from './sessions.js';
 
-const enumOf = (name: string, description: string, values: Record<string, string>) =>
-  builder.enumType(name, {
-    description,
-    values: Object.fromEntries(Object.values(values).map((value) => [value, { value }])),
-  });
-
-const ActionKindRef = enumOf(
-  'ActionKind',
-  'What a tool call does: COMMAND (Bash), FILE_CHANGE (Write, Edit, MultiEdit, NotebookEdit), READ, WEB_SEARCH, SUBAGENT (Task), MCP, another TOOL, or a WARNING (a permission denied).',
-  ActionKind,
-);
-const ActionPhaseRef = enumOf('ActionPhase', 'An action is STARTED, then COMPLETED.', ActionPhase);
-const TurnStatusRef = enumOf(
-  'TurnStatus',
-  'RUNNING until its one completion: COMPLETED (Stop), FAILED (StopFailure, or claude crashed), INTERRUPTED.',
-  TurnStatus,
-);
+const ActionKindRef = builder.enumType('ActionKind', {
+  description:
+    'What a tool call does: COMMAND (Bash), FILE_CHANGE (Write, Edit, MultiEdit, NotebookEdit), READ, WEB_SEARCH, SUBAGENT (Task), MCP, another TOOL, or a WARNING (a permission denied).',
+  values: Object.values(ActionKind),
+});
+const ActionPhaseRef = builder.enumType('ActionPhase', {
+  description: 'An action is STARTED, then COMPLETED.',
+  values: Object.values(ActionPhase),
+});
+const TurnStatusRef = builder.enumType('TurnStatus', {
+  description:
+    'RUNNING until its one completion: COMPLETED (Stop), FAILED (StopFailure, or claude crashed), INTERRUPTED.',
+  values: Object.values(TurnStatus),
+});
 
 const ActionRef = builder.objectRef<Action>('Action').implement({
   description:

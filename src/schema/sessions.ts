@@ -75,8 +75,7 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       nullable: true,
       description:
         'The shell command a person runs to watch or take over the session; null for a HEADLESS one.',
-      resolve: (record, _args, ctx) =>
-        record.runtime === RuntimeKind.Headless ? null : ctx.hub.attachCommand(record),
+      resolve: (record, _args, ctx) => ctx.hub.attachCommand(record),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (record) => record.createdAt }),
     lastEventAt: t.field({

@@ -27,7 +27,7 @@ import { expired, type PrunedRecords } from './record-retention.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
 import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
 import { MessageStatus, type MessageRecord } from './message.js';
-import { isRunning, SessionStatus, type SessionRecord } from './session.js';
+import { hasTerminal, isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
 import { fieldOf, type StreamLine } from '../runtime/headless-runtime.js';
 import { RuntimeKind, type SessionRuntime } from '../runtime/session-runtime.js';
@@ -190,8 +190,7 @@ export class SessionManager {
     const presence = await this.#runtime.presence(
       [...this.#sessions.values()].filter((record) => isRunning(record.status)),
     );
-    /** Headless claudes end with the hub that held their pipes: they go on with --resume. */
-    const headless: SessionRecord[] = [];
+    const resumable: SessionRecord[] = [];
     for (const record of this.#sessions.values()) {
       const [last] = await this.#log.read(record.id, {
         after: this.#log.lastSeq(record.id) - 1,
@@ -199,13 +198,10 @@ export class SessionManager {
       });
       if (last) record.lastEventAt = last.receivedAt;
       const found = presence.get(record.id);
-      if (!isRunning(record.status) || !found) continue;
-      if (found.kind === 'gone' && record.runtime === RuntimeKind.Headless) {
-        headless.push(record);
-        continue;
-      }
-      if (found.kind === 'gone') continue;
-      if (found.kind === 'running') {
+      if (!isRunning(record.status) || !found || found.kind === 'gone') continue;
+      if (found.kind === 'resumable') {
+        resumable.push(record);
+      } else if (found.kind === 'running') {
         const url = (record.hookUrl ??= hookSettingsUrl(record.settingsPath));
         const unreachable = url ? await hooks.reclaim(url) : 'its settings file is gone';
         // Its settings file stays as claude read it at launch: claude does not read it again.
@@ -213,13 +209,10 @@ export class SessionManager {
         if (unreachable) this.#disconnect(record, unreachable);
       } else this.#finish(record, SessionStatus.Crashed, found.detail);
     }
-    for (const record of headless) {
+    for (const record of resumable) {
       await this.#recordMissed(record);
       await this.#launch(record, true).catch((error: unknown) =>
-        this.#options.log.error(
-          { err: error, sessionId: record.id },
-          'headless session not resumed',
-        ),
+        this.#options.log.error({ err: error, sessionId: record.id }, 'session not resumed'),
       );
     }
     await this.#poll(false);
@@ -261,7 +254,7 @@ export class SessionManager {
   /** The session, or NO_TERMINAL when it runs headless. */
   terminalOf(id: string): SessionRecord {
     const record = this.require(id);
-    if (record.runtime === RuntimeKind.Headless) {
+    if (!hasTerminal(record)) {
       throw new HubError(ErrorCode.NoTerminal, `session ${id} runs HEADLESS: it has no terminal`);
     }
     return record;
@@ -325,7 +318,7 @@ export class SessionManager {
     return this.#append(record, JSON.stringify(payload), payload);
   }
 
-  attachCommand(record: SessionRecord): string {
+  attachCommand(record: SessionRecord): string | null {
     return this.#runtime.attachCommand(record);
   }
 
@@ -650,8 +643,8 @@ export class SessionManager {
             event,
             closed,
             () => isRunning(record.status),
-            // A headless claude has no dialog to fall back to: nobody deciding is a no.
-            record.runtime === RuntimeKind.Headless ? 'deny' : undefined,
+            // Without a terminal there is no dialog to fall back to: nobody deciding is a no.
+            hasTerminal(record) ? undefined : 'deny',
           )
         : Promise.resolve({});
     return { ok: true, event, answer };

@@ -1,4 +1,4 @@
-import type { RuntimeKind } from '../runtime/session-runtime.js';
+import { RuntimeKind } from '../runtime/session-runtime.js';
 
 /** Lifecycle states; see the state machine in the README. */
 export const SessionStatus = {
@@ -63,6 +63,11 @@ export interface SessionRecord {
   readonly createdAt: number;
   lastEventAt: number | null;
   lastAssistantMessage: string | null;
+}
+
+/** Whether a person can see and type into the session's claude (a HEADLESS one has no terminal). */
+export function hasTerminal(record: Pick<SessionRecord, 'runtime'>): boolean {
+  return record.runtime !== RuntimeKind.Headless;
 }
 
 export function isRunning(status: SessionStatus): boolean {
