@@ -18,7 +18,7 @@ const turnFields = 'number prompt status answer actions { kind title ok }';
 describe('a HEADLESS session: claude -p over stream-json, behind the same API', () => {
   const suite = claudeHubSuite();
 
-  it('holds a two-turn conversation with a tool, keeps every stream line, and stops', async () => {
+  it('holds a conversation with a tool, answers ask, keeps every stream line, and stops', async () => {
     const cwd = suite.world.makeCwd();
     const { createSession: session } = await suite.hub.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS, permissionMode: ACCEPT_EDITS }) { id runtime status attachCommand } }`,
@@ -54,6 +54,15 @@ describe('a HEADLESS session: claude -p over stream-json, behind the same API', 
       prompt: 'two\nlines',
       answer: 'echo: two\nlines',
     });
+    const { ask } = await suite.hub.data(
+      `mutation($id: ID!) { ask(sessionId: $id, text: "still there?", timeoutSeconds: 60) { __typename ... on AskReply { reply message { status } } } }`,
+      { id },
+    );
+    expect(ask).toEqual({
+      __typename: 'AskReply',
+      reply: 'echo: still there?',
+      message: { status: 'DELIVERED' },
+    });
 
     // Every line claude printed is in the log, typed, beside the hook events. claude prints a
     // turn's result line just after its Stop hook.
@@ -64,7 +73,7 @@ describe('a HEADLESS session: claude -p over stream-json, behind the same API', 
           { id },
         );
         const results = found.events.filter((e: any) => e.type === 'result');
-        if (results.length < 2) throw new Error('the second result line has not come');
+        if (results.length < 3) throw new Error('the last result line has not come');
         return found;
       },
       { timeout: 10_000, interval: 100 },
@@ -78,6 +87,7 @@ describe('a HEADLESS session: claude -p over stream-json, behind the same API', 
     expect(results.map((e: any) => [e.subtype, e.message.result])).toEqual([
       ['success', 'ran: headless-42'],
       ['success', 'echo: two\nlines'],
+      ['success', 'echo: still there?'],
     ]);
     expect(lines.some((e: any) => e.type === 'system' && e.subtype === 'init')).toBe(true);
     expect(lines.some((e: any) => e.type === 'assistant')).toBe(true);
