@@ -371,12 +371,13 @@ export const hubEvents = {
   },
   StreamMessage: {
     description:
-      "A line a HEADLESS session's claude printed on its stream-json output (system, assistant, user, result, control_request, ...): `message` is the line as JSON; a line that is not JSON is kept as text with type `not_json`.",
+      "A line a HEADLESS session's claude printed on its stream-json output (system, assistant, user, result, control_request, ...): `message` is the line as JSON; a line that is not JSON is kept as text with type `not_json`. `interrupted` is true on the `result` line of a turn the hub had asked claude to interrupt.",
     http: false,
     fields: {
       type: 'String',
       subtype: 'String',
       message: 'JSON',
+      interrupted: 'Boolean',
     },
   },
   HubTurnEnded: {

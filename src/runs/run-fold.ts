@@ -1,5 +1,6 @@
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
 import { ActionKind, ActionPhase, describeTool, fileChanges, type Action } from './action.js';
+import { streamUsage, type Usage } from './turn-usage.js';
 
 export const TurnStatus = {
   Running: 'RUNNING',
@@ -34,6 +35,10 @@ export interface Turn {
   readonly durationMs: number | null;
   /** The seq of the event that completed it. */
   readonly completedSeq: number | null;
+  /** What claude's `result` line said the turn cost (HEADLESS sessions), else null. */
+  readonly costUsd: number | null;
+  /** The usage claude's `result` line reported (HEADLESS sessions), else null. */
+  readonly usage: Usage | null;
 }
 
 /** What one event did to the run. */
@@ -59,6 +64,7 @@ export const runEventNames = [
   'HubPermissionResolved',
   'HubEventsMissed',
   'HubTurnEnded',
+  'StreamMessage',
 ] as const;
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -81,6 +87,12 @@ export class RunFold {
   #number = 0;
   /** Indexes into the current turn's actions, by tool call id. */
   readonly #open = new Map<string, number>();
+  /** claude prints a stream (a HEADLESS session): its `result` line, not Stop, ends a turn. */
+  #streaming = false;
+  /** The answer of the Stop of the current turn, while its `result` line has not come. */
+  #stopped: { readonly answer: string | null } | null = null;
+  /** What claude's process has cost so far: its `result` lines sum from its start. */
+  #processCostUsd = 0;
 
   constructor(sessionId: string, options: { readonly details?: boolean } = {}) {
     this.#sessionId = sessionId;
@@ -97,9 +109,20 @@ export class RunFold {
     const actions: Action[] = [];
     let started: Turn | null = null;
     let completed: Turn | null = null;
-    const complete = (status: TurnStatus, answer: string | null, error: string | null) => {
+    const complete = (
+      status: TurnStatus,
+      answer: string | null,
+      error: string | null,
+      result: Pick<Turn, 'costUsd' | 'usage'> | null = null,
+    ) => {
       const turn = this.#turn;
       if (!turn) return;
+      if (this.#stopped && result === null) {
+        // Its Stop came and its result line did not: the turn was over all the same.
+        ({ answer } = this.#stopped);
+        [status, error] = [TurnStatus.Completed, null];
+      }
+      this.#stopped = null;
       for (const index of this.#open.values()) {
         const open = turn.actions[index]!;
         const why =
@@ -117,6 +140,7 @@ export class RunFold {
         completedAt: at,
         durationMs: at - turn.startedAt,
         completedSeq: seq,
+        ...result,
       });
       completed = { ...turn, actions: [...turn.actions] };
       this.#turn = null;
@@ -134,6 +158,7 @@ export class RunFold {
         break;
       case 'SessionStart':
         complete(TurnStatus.Failed, null, 'claude started again before the turn ended');
+        this.#processCostUsd = 0;
         break;
       case 'PreToolUse': {
         const current = turn();
@@ -194,12 +219,15 @@ export class RunFold {
           });
         }
         break;
-      case 'Stop':
-        complete(
-          TurnStatus.Completed,
-          stringField(payload, 'last_assistant_message') ?? null,
-          null,
-        );
+      case 'Stop': {
+        const answer = stringField(payload, 'last_assistant_message') ?? null;
+        if (this.#streaming && this.#turn) this.#stopped = { answer };
+        else complete(TurnStatus.Completed, answer, null);
+        break;
+      }
+      case 'StreamMessage':
+        this.#streaming = true;
+        if (payload.type === 'result') this.#result(record(payload.message), payload, complete);
         break;
       case 'StopFailure':
         complete(
@@ -231,6 +259,48 @@ export class RunFold {
         break;
     }
     return { actions, started, completed };
+  }
+
+  /**
+   * A `result` line ends the turn: COMPLETED unless claude says it failed, INTERRUPTED when the
+   * hub had asked it to stop, with the answer, cost and usage claude reports.
+   */
+  #result(
+    result: Record<string, unknown>,
+    payload: HookPayload,
+    complete: (
+      status: TurnStatus,
+      answer: string | null,
+      error: string | null,
+      result: Pick<Turn, 'costUsd' | 'usage'>,
+    ) => void,
+  ): void {
+    const text = typeof result.result === 'string' ? result.result : null;
+    const stopped = this.#stopped;
+    const cost = {
+      costUsd: this.#turnCost(result.total_cost_usd),
+      usage: streamUsage(result.usage),
+    };
+    if (result.is_error !== true || stopped) {
+      complete(TurnStatus.Completed, text ?? stopped?.answer ?? null, null, cost);
+    } else if (payload.interrupted === true) {
+      complete(TurnStatus.Interrupted, null, 'interrupted through the API', cost);
+    } else {
+      const errors = Array.isArray(result.errors) ? result.errors.join('; ') : '';
+      const why = errors || text || String(result.subtype ?? 'error');
+      complete(TurnStatus.Failed, null, `claude's result: ${why}`, cost);
+    }
+  }
+
+  /**
+   * A turn's cost: `total_cost_usd` counts from the start of claude's process (verified on the
+   * pinned CLI), so the turn's is what it added since the last result.
+   */
+  #turnCost(total: unknown): number | null {
+    if (typeof total !== 'number') return null;
+    const added = total >= this.#processCostUsd ? total - this.#processCostUsd : total;
+    this.#processCostUsd = total;
+    return Math.round(added * 1e10) / 1e10;
   }
 
   /** The STARTED phase of the tool call an event names. */
@@ -276,6 +346,8 @@ export class RunFold {
       completedAt: null,
       durationMs: null,
       completedSeq: null,
+      costUsd: null,
+      usage: null,
     };
     return this.#turn;
   }

@@ -16,6 +16,16 @@ const keys = [
   'cache_creation_input_tokens',
 ] as const;
 
+/** The usage a stream's `result` line reports, or null when it has none. Pure. */
+export function streamUsage(value: unknown): Usage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const usage = value as Record<string, unknown>;
+  if (!keys.some((key) => typeof usage[key] === 'number')) return null;
+  return Object.fromEntries(
+    keys.map((key) => [key, typeof usage[key] === 'number' ? usage[key] : 0]),
+  ) as unknown as Usage;
+}
+
 /** An assistant message's entry in a transcript, as far as usage goes. */
 export interface AssistantEntry {
   readonly at: number;

@@ -21,6 +21,8 @@ const stderrKept = 4096;
 export interface StreamLine {
   readonly text: string;
   readonly message: unknown;
+  /** A `result` line of a turn the hub had asked claude to interrupt. */
+  readonly interrupted?: boolean;
 }
 
 export interface HeadlessRuntimeOptions {
@@ -37,6 +39,8 @@ interface Headless {
   draft: string;
   /** A user line was written and its result has not come. */
   busy: boolean;
+  /** An interrupt was asked for since the last result. */
+  interrupting: boolean;
   /** Set when the process exited. */
   exit: string | null;
   stderr: string;
@@ -88,6 +92,7 @@ export class HeadlessRuntime implements SessionRuntime {
       child,
       draft: '',
       busy: false,
+      interrupting: false,
       exit: null,
       stderr: '',
       resultWaiters: new Set(),
@@ -100,12 +105,15 @@ export class HeadlessRuntime implements SessionRuntime {
     });
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (text) => {
       const message = parseLine(text);
-      if (fieldOf(message, 'type') === 'result') {
-        headless.busy = false;
-        for (const resolve of headless.resultWaiters) resolve();
-        headless.resultWaiters.clear();
+      if (fieldOf(message, 'type') !== 'result') {
+        this.#options.output(record.id, { text, message });
+        return;
       }
-      this.#options.output(record.id, { text, message });
+      this.#options.output(record.id, { text, message, interrupted: headless.interrupting });
+      headless.busy = false;
+      headless.interrupting = false;
+      for (const resolve of headless.resultWaiters) resolve();
+      headless.resultWaiters.clear();
     });
     child.on('exit', (code, signal) => {
       headless.exit = code !== null ? ` with status ${code}` : ` on signal ${signal}`;
@@ -234,6 +242,7 @@ export class HeadlessRuntime implements SessionRuntime {
   }
 
   #interruptRequest(headless: Headless): void {
+    headless.interrupting = headless.busy;
     headless.child.stdin.write(
       line({
         type: 'control_request',

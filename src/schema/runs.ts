@@ -81,18 +81,25 @@ const TurnRef = builder.objectRef<Turn>('Turn').implement({
     }),
     answer: t.exposeString('answer', {
       nullable: true,
-      description: "The last assistant message, from claude's Stop.",
+      description:
+        "The last assistant message: from claude's Stop, or the `result` line of a HEADLESS session.",
     }),
     error: t.exposeString('error', { nullable: true }),
     usage: t.field({
       type: 'JSON',
       nullable: true,
       description:
-        "The turn's token usage summed from its transcript: input_tokens, output_tokens, cache_read_input_tokens, cache_creation_input_tokens. Null where the transcript has none.",
+        "The turn's token usage: input_tokens, output_tokens, cache_read_input_tokens, cache_creation_input_tokens. A HEADLESS session's comes from claude's `result` line; a TMUX session's is summed from its transcript. Null where neither has any.",
       resolve: (turn, _args, ctx, info) =>
+        turn.usage ??
         turnUsage(turn, Date.now, (path) =>
           once(readsOf(ctx, info)?.transcripts, path, () => readAssistantEntries(path)),
         ),
+    }),
+    costUsd: t.exposeFloat('costUsd', {
+      nullable: true,
+      description:
+        "What the turn cost in US dollars, as claude's `result` line reports it (`total_cost_usd`): HEADLESS sessions only, null for TMUX ones and while RUNNING.",
     }),
     resume: t.exposeString('resume', {
       description: 'The line a person pastes to continue the conversation in a terminal.',

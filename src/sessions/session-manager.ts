@@ -264,7 +264,7 @@ export class SessionManager {
    * Keeps a line a headless claude printed, as a StreamMessage event: every line, so nothing is
    * lost; one that is not JSON is kept as text, with a warning.
    */
-  async appendStreamLine(id: string, { text, message }: StreamLine): Promise<void> {
+  async appendStreamLine(id: string, { text, message, interrupted }: StreamLine): Promise<void> {
     const record = this.#sessions.get(id);
     if (!record) return;
     if (message === undefined) {
@@ -278,7 +278,12 @@ export class SessionManager {
       'StreamMessage',
       message === undefined
         ? { type: 'not_json', subtype: null, message: text }
-        : { type: fieldOf(message, 'type'), subtype: fieldOf(message, 'subtype'), message },
+        : {
+            type: fieldOf(message, 'type'),
+            subtype: fieldOf(message, 'subtype'),
+            message,
+            ...(interrupted ? { interrupted } : {}),
+          },
     );
   }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -92,6 +92,24 @@ describe('a HEADLESS session: claude -p over stream-json, behind the same API', 
     expect(lines.some((e: any) => e.type === 'system' && e.subtype === 'init')).toBe(true);
     expect(lines.some((e: any) => e.type === 'assistant')).toBe(true);
 
+    // Each turn has the usage its result line reported, and its own part of the process's cost
+    // (total_cost_usd counts from claude's start).
+    const { session: costs } = await suite.hub.data(
+      `query($id: ID!) { session(id: $id) { turns { costUsd usage } } }`,
+      { id },
+    );
+    expect(costs.turns.map((t: any) => t.usage)).toEqual(
+      results.map((r: any) => ({
+        input_tokens: r.message.usage.input_tokens,
+        output_tokens: r.message.usage.output_tokens,
+        cache_read_input_tokens: r.message.usage.cache_read_input_tokens,
+        cache_creation_input_tokens: r.message.usage.cache_creation_input_tokens,
+      })),
+    );
+    expect(costs.turns.every((t: any) => t.costUsd > 0)).toBe(true);
+    const spent = costs.turns.reduce((sum: number, t: any) => sum + t.costUsd, 0);
+    expect(spent).toBeCloseTo(results.at(-1).message.total_cost_usd, 8);
+
     const { stopSession } = await suite.hub.data(
       `mutation($id: ID!) { stopSession(id: $id) { status } }`,
       { id },
@@ -155,7 +173,7 @@ describe('HEADLESS permissions, interrupts and restarts', () => {
   it('interrupts a long command, and takes the next message', async () => {
     const id = await create('ACCEPT_EDITS');
     const turns = suite.hub.subscribe(
-      `subscription($id: ID) { turns(sessionId: $id) { number status answer actions { ok } } }`,
+      `subscription($id: ID) { turns(sessionId: $id) { number status answer error actions { ok } } }`,
       { id },
     );
     const actions = suite.hub.subscribe(
@@ -169,9 +187,11 @@ describe('HEADLESS permissions, interrupts and restarts', () => {
       { id },
     );
     expect(interruptSession.status).toBe('IDLE');
+    // The turn ends at claude's result line, which the hub marks as the one it interrupted.
     expect((await turns.next(30_000)).turns).toMatchObject({
       number: 1,
       status: 'INTERRUPTED',
+      error: 'interrupted through the API',
       actions: [{ ok: false }],
     });
     await send(id, 'after the interrupt');
@@ -338,6 +358,46 @@ describe('a HEADLESS permission nobody decides', () => {
         `query { permissionRequests { sessionId status } }`,
       );
       expect(permissionRequests).toEqual([{ sessionId: id, status: 'EXPIRED' }]);
+      await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
+    } finally {
+      await hub.stop();
+      await world.close();
+    }
+  });
+});
+
+describe('a HEADLESS claude that prints a line that is not JSON', () => {
+  it('keeps the line as a not_json StreamMessage with a warning, and goes on', async () => {
+    const world = await startClaudeWorld();
+    // A wrapper that prints a banner before claude's stream, as some installs do.
+    const wrapper = path.join(mkdtempSync(path.join(tmpdir(), 'cch-wrapper-')), 'claude');
+    writeFileSync(wrapper, `#!/bin/sh\necho 'claude wrapper 1.0'\nexec '${claudeBin}' "$@"\n`, {
+      mode: 0o755,
+    });
+    const hub = await startHub({ env: world.env, args: ['--claude-bin', wrapper] });
+    try {
+      const { createSession } = await hub.data(
+        `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS }) { id } }`,
+        { cwd: world.makeCwd() },
+      );
+      const { id } = createSession;
+      const turns = hub.subscribe(
+        `subscription($id: ID) { turns(sessionId: $id) { status answer } }`,
+        { id },
+      );
+      await hub.data(sendMessage, { id, text: 'still fine?' });
+      expect((await turns.next(45_000)).turns).toEqual({
+        status: 'COMPLETED',
+        answer: 'echo: still fine?',
+      });
+      const { session } = await hub.data(
+        `query($id: ID!) { session(id: $id) { events(limit: 1000) { ... on StreamMessageEvent { type subtype message } } } }`,
+        { id },
+      );
+      const lines = session.events.filter((e: any) => e.type !== undefined);
+      expect(lines[0]).toEqual({ type: 'not_json', subtype: null, message: 'claude wrapper 1.0' });
+      expect(lines.filter((e: any) => e.type === 'result')).toHaveLength(1);
+      expect(hub.logs.some((l) => l.includes('claude printed a line that is not JSON'))).toBe(true);
       await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
     } finally {
       await hub.stop();

@@ -193,6 +193,82 @@ describe('a run folded from hook events', () => {
     expect(turns[1]!.actions[0]!.detail!.error).toBe('the turn ended failed: claude exited (137)');
   });
 
+  it("ends a HEADLESS session's turns at claude's result line, with the answer, usage and the turn's own cost", () => {
+    const line = (message: Record<string, unknown>, extra: object = {}): Step => [
+      'StreamMessage',
+      { type: message.type, subtype: message.subtype ?? null, message, ...extra },
+    ];
+    const usage = { input_tokens: 10, output_tokens: 2, service_tier: 'standard' };
+    const result = (text: string, total: number, fields: object = {}) =>
+      line({
+        type: 'result',
+        subtype: 'success',
+        is_error: false,
+        result: text,
+        usage,
+        total_cost_usd: total,
+        ...fields,
+      });
+    const changes = fold(
+      events(
+        ['SessionStart', { source: 'startup' }],
+        line({ type: 'system', subtype: 'init' }),
+        prompt('one'),
+        stop('answer one'),
+        result('answer one', 0.1),
+        prompt('two'),
+        stop('answer two'),
+        result('answer two', 0.25),
+        prompt('three'),
+        pre('a', 'Bash', { command: 'sleep 60' }),
+        result('', 0.3, { subtype: 'error_during_execution', is_error: true }),
+        ['HubTurnEnded', { reason: 'interrupted', error: null }],
+        prompt('four'),
+        result('', 0.5, { subtype: 'error_max_turns', is_error: true, errors: ['too many turns'] }),
+        ['SessionStart', { source: 'resume' }],
+        prompt('five'),
+        stop('answer five'),
+        ['HubTurnEnded', { reason: 'stopped', error: null }],
+        prompt('six'),
+        result('answer six', 0.02),
+      ),
+    );
+    const completed = changes.flatMap((change) => (change.completed ? [change.completed] : []));
+    expect(
+      completed.map((t) => [t.prompt, t.status, t.answer, t.error, t.costUsd, t.completedSeq]),
+    ).toEqual([
+      ['one', 'COMPLETED', 'answer one', null, 0.1, 5],
+      ['two', 'COMPLETED', 'answer two', null, 0.15, 8],
+      ['three', 'FAILED', null, "claude's result: error_during_execution", 0.05, 11],
+      ['four', 'FAILED', null, "claude's result: too many turns", 0.2, 14],
+      ['five', 'COMPLETED', 'answer five', null, null, 18],
+      ['six', 'COMPLETED', 'answer six', null, 0.02, 20],
+    ]);
+    expect(completed[0]!.usage).toEqual({
+      input_tokens: 10,
+      output_tokens: 2,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+    });
+    expect(completed[2]!.actions[0]).toMatchObject({ ok: false, seq: 11 });
+
+    const interrupted = foldTurns(
+      sessionId,
+      events(
+        prompt('one'),
+        pre('a', 'Bash', { command: 'sleep 60' }),
+        line(
+          { type: 'result', subtype: 'error_during_execution', is_error: true },
+          { interrupted: true },
+        ),
+        ['HubTurnEnded', { reason: 'interrupted', error: null }],
+      ),
+    );
+    expect(interrupted.map((t) => [t.status, t.error])).toEqual([
+      ['INTERRUPTED', 'interrupted through the API'],
+    ]);
+  });
+
   it('replays the same actions from any seq, and completed turns after a time', async () => {
     const list = events(
       prompt('a'),
