@@ -52,10 +52,14 @@ export class HubClient {
     return body.data;
   }
 
-  /** The results of a subscription, until it completes; errors end it with a ClientError. */
+  /**
+   * The results of a subscription, until it completes or `signal` aborts (which ends it at
+   * once, also while it waits for a result); errors end it with a ClientError.
+   */
   async *subscribe<T, V extends Record<string, unknown>>(
     document: TypedDocumentNode<T, V>,
     variables: V,
+    signal?: AbortSignal,
   ): AsyncGenerator<T> {
     const client = createClient({
       url: this.url.replace(/^http/, 'ws'),
@@ -63,7 +67,10 @@ export class HubClient {
       retryAttempts: 0,
       connectionParams: this.token ? { authorization: `Bearer ${this.token}` } : {},
     });
+    const abort = () => void client.dispose();
+    signal?.addEventListener('abort', abort, { once: true });
     try {
+      if (signal?.aborted) return;
       for await (const result of client.iterate({ query: print(document), variables })) {
         const first = result.errors?.[0];
         if (first) {
@@ -74,12 +81,14 @@ export class HubClient {
       }
     } catch (error) {
       if (error instanceof ClientError) throw error;
+      if (signal?.aborted) return;
       const close = error as { code?: number; reason?: string };
       if (typeof close.code === 'number') {
         throw new ClientError(`connection closed ${close.code}: ${close.reason ?? ''}`, 'CLOSED');
       }
       throw new ClientError(`cannot reach ${this.url}: ${cause(error)}`, 'UNREACHABLE');
     } finally {
+      signal?.removeEventListener('abort', abort);
       await client.dispose();
     }
   }

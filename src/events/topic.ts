@@ -32,3 +32,33 @@ export class Topic<T extends object> {
     }
   }
 }
+
+/**
+ * The current state, then the changes after it, with no gap: the change stream is subscribed
+ * before `current` is read, in the same tick, so a change is either in `current` or comes after
+ * it. return() ends it at once, also while waiting for a change.
+ */
+export function currentThenChanges<T>(
+  changes: AsyncGenerator<T>,
+  current: () => readonly T[],
+): AsyncIterableIterator<T> {
+  let waiting: Promise<IteratorResult<T>> | null = changes.next(); // subscribes now
+  const first = [...current()];
+  return {
+    next() {
+      const value = first.shift();
+      if (value !== undefined) return Promise.resolve({ value, done: false });
+      const step = waiting ?? changes.next();
+      waiting = null;
+      return step;
+    },
+    return() {
+      first.length = 0;
+      void changes.return(undefined);
+      return Promise.resolve({ value: undefined, done: true });
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}

@@ -33,6 +33,12 @@ type Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": typeof types.DashboardSendKeysDocument,
+    "\n  mutation RunTaskCreate($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      runtime\n      createdAt\n    }\n  }\n": typeof types.RunTaskCreateDocument,
+    "\n  mutation RunTaskSend($id: ID!, $text: String!) {\n    sendMessage(sessionId: $id, text: $text) {\n      id\n    }\n  }\n": typeof types.RunTaskSendDocument,
+    "\n  subscription RunTaskRequests {\n    permissionRequests(pending: true) {\n      id\n      sessionId\n      status\n      toolName\n      toolInput\n    }\n  }\n": typeof types.RunTaskRequestsDocument,
+    "\n  mutation RunTaskDecide($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      error {\n        code\n        message\n      }\n    }\n  }\n": typeof types.RunTaskDecideDocument,
+    "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n": typeof types.RunTaskTurnsDocument,
+    "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n": typeof types.RunTaskStopDocument,
     "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n": typeof types.CliSessionsDocument,
     "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": typeof types.CliAttentionDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": typeof types.CliCreateSessionDocument,
@@ -65,6 +71,12 @@ const documents: Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": types.DashboardSendKeysDocument,
+    "\n  mutation RunTaskCreate($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      runtime\n      createdAt\n    }\n  }\n": types.RunTaskCreateDocument,
+    "\n  mutation RunTaskSend($id: ID!, $text: String!) {\n    sendMessage(sessionId: $id, text: $text) {\n      id\n    }\n  }\n": types.RunTaskSendDocument,
+    "\n  subscription RunTaskRequests {\n    permissionRequests(pending: true) {\n      id\n      sessionId\n      status\n      toolName\n      toolInput\n    }\n  }\n": types.RunTaskRequestsDocument,
+    "\n  mutation RunTaskDecide($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      error {\n        code\n        message\n      }\n    }\n  }\n": types.RunTaskDecideDocument,
+    "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n": types.RunTaskTurnsDocument,
+    "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n": types.RunTaskStopDocument,
     "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n": types.CliSessionsDocument,
     "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": types.CliAttentionDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": types.CliCreateSessionDocument,
@@ -168,6 +180,30 @@ export function graphql(source: "\n  mutation DashboardInterruptSession($id: ID!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunTaskCreate($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      runtime\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation RunTaskCreate($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      runtime\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunTaskSend($id: ID!, $text: String!) {\n    sendMessage(sessionId: $id, text: $text) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation RunTaskSend($id: ID!, $text: String!) {\n    sendMessage(sessionId: $id, text: $text) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RunTaskRequests {\n    permissionRequests(pending: true) {\n      id\n      sessionId\n      status\n      toolName\n      toolInput\n    }\n  }\n"): (typeof documents)["\n  subscription RunTaskRequests {\n    permissionRequests(pending: true) {\n      id\n      sessionId\n      status\n      toolName\n      toolInput\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunTaskDecide($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      error {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RunTaskDecide($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      error {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

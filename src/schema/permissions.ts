@@ -4,6 +4,7 @@ import {
   type PermissionRecord,
 } from '../permissions/permission-request.js';
 import { AttentionReason, attentionItems, type AttentionItem } from '../sessions/attention.js';
+import { currentThenChanges } from '../events/topic.js';
 import { audited } from './audit.js';
 import { builder } from './builder.js';
 import { SessionRef } from './sessions.js';
@@ -181,8 +182,15 @@ builder.subscriptionField('permissionRequests', (t) =>
   t.field({
     type: PermissionRequestRef,
     authScopes: { read: true },
-    description: 'Fires on each new permission request and on each resolution.',
-    subscribe: (_root, _args, ctx) => ctx.hub.permissionChanges(),
+    description:
+      'Fires on each new permission request and on each resolution. With `pending: true`, the requests waiting now come first, so a client that subscribes late misses none.',
+    args: { pending: t.arg.boolean({ defaultValue: false }) },
+    subscribe: (_root, args, ctx) =>
+      args.pending
+        ? currentThenChanges(ctx.hub.permissionChanges(), () =>
+            ctx.hub.permissionRequests(PermissionStatus.Pending),
+          )
+        : ctx.hub.permissionChanges(),
     resolve: (request) => request,
   }),
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SubscriberQueue } from '../../src/events/subscriber-queue.js';
+import { currentThenChanges, Topic } from '../../src/events/topic.js';
 
 describe('SubscriberQueue', () => {
   it('hands items over in order, to a waiting reader at once', async () => {
@@ -20,5 +21,24 @@ describe('SubscriberQueue', () => {
     await expect(queue.next()).rejects.toThrow('SUBSCRIBER_TOO_SLOW');
     queue.push(9);
     await expect(queue.next()).rejects.toThrow('SUBSCRIBER_TOO_SLOW');
+  });
+});
+
+describe('currentThenChanges', () => {
+  it('gives the current state, then every change published after it was read, none twice', async () => {
+    const topic = new Topic<{ id: number }>();
+    const state = [{ id: 1 }, { id: 2 }];
+    const stream = currentThenChanges(
+      topic.stream(10, () => new Error('too slow')),
+      () => {
+        topic.publish({ id: 3 }); // a change while the state is read: after it, not lost
+        return state;
+      },
+    );
+    topic.publish({ id: 4 });
+    const read = [];
+    for (let i = 0; i < 4; i++) read.push((await stream.next()).value);
+    expect(read).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
+    expect(await stream.return!()).toEqual({ value: undefined, done: true });
   });
 });
