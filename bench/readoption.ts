@@ -2,8 +2,9 @@
  * The bench's `readoption` section: how soon a session that kept running takes a message again
  * when its hub comes back, on the same port, on another port with the session's old hook
  * address kept, and on another port whose old one another program took (the session is then
- * relaunched with --resume). Each: the hub SIGKILLed, started again on the same data dir, then
- * the time from its ready line to the session's IDLE, and the first turn's `ask`.
+ * relaunched with --resume); and a HEADLESS session, whose claude ends with the hub that holds
+ * its pipes and is resumed with --resume. Each: the hub SIGKILLed, started again on the same
+ * data dir, then the time from its ready line to the session's IDLE, and the first turn's `ask`.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -20,6 +21,7 @@ const modes = {
   'same port': 'same',
   'another port, old hook address kept': 'kept',
   'another port, old one taken: relaunch': 'taken',
+  'HEADLESS: claude ended with the hub, resumed': 'headless',
 } as const;
 type Mode = (typeof modes)[keyof typeof modes];
 
@@ -40,8 +42,8 @@ async function restartOnce(world: BenchWorld, mode: Mode, run: number): Promise<
   try {
     const { createSession } = await gqlData(
       hub.url,
-      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id } }`,
-      { cwd: world.makeCwd() },
+      `mutation($cwd: String!, $runtime: SessionRuntime) { createSession(input: { cwd: $cwd, runtime: $runtime }) { id } }`,
+      { cwd: world.makeCwd(), runtime: mode === 'headless' ? 'HEADLESS' : 'TMUX' },
     );
     const id = createSession.id as string;
     await ask(hub.url, id, 'hello');
@@ -52,7 +54,8 @@ async function restartOnce(world: BenchWorld, mode: Mode, run: number): Promise<
       squatter = createServer((_, res) => res.writeHead(404).end());
       await new Promise<void>((resolve) => squatter!.listen(port, '127.0.0.1', resolve));
     }
-    hub = await spawnHub(hubArgs({ port: mode === 'same' ? port : 0, dataDir, socket }), world.env);
+    const samePort = mode === 'same' || mode === 'headless';
+    hub = await spawnHub(hubArgs({ port: samePort ? port : 0, dataDir, socket }), world.env);
     const ready = performance.now();
     for (;;) {
       const { session } = await gqlData(
@@ -76,7 +79,7 @@ async function restartOnce(world: BenchWorld, mode: Mode, run: number): Promise<
   }
 }
 
-/** Each kind of restart `runs` times, or with `fallbackOnly` just the relaunch (the smoke run). */
+/** Each kind of restart `runs` times, or with `fallbackOnly` just the relaunch and HEADLESS (the smoke run). */
 export async function readoption(
   world: BenchWorld,
   options: { readonly runs: number; readonly fallbackOnly: boolean },
@@ -84,7 +87,7 @@ export async function readoption(
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const rows: Row[] = [];
   for (const [label, mode] of Object.entries(modes)) {
-    if (options.fallbackOnly && mode !== 'taken') continue;
+    if (options.fallbackOnly && mode !== 'taken' && mode !== 'headless') continue;
     const times: number[][] = [];
     for (let run = 0; run < options.runs; run++) times.push(await restartOnce(world, mode, run));
     const idle = median(times.map(([ms]) => ms!));

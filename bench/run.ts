@@ -28,6 +28,7 @@ import { machineQuiet, rssMb } from './proc-stats.js';
 import { readoption } from './readoption.js';
 import { replay } from './replay.js';
 import { runs as runsSection } from './runs.js';
+import { runtimeRows } from './runtimes.js';
 import type { Row } from './row.js';
 import { sessionStart } from './session-start.js';
 import { wsServers } from './ws-servers.js';
@@ -40,6 +41,7 @@ const sectionNames = [
   'runs',
   'per-event',
   'start',
+  'runtimes',
   'memory',
   'cluster',
   'readoption',
@@ -162,6 +164,8 @@ async function main(): Promise<Row[]> {
         perEvent(benchHub, { target: live[0]!, count: sizes.perProcess, scratchDir: dataDir }),
       // Measured first, above.
       start: async () => startRows,
+      runtimes: () =>
+        runtimeRows(benchHub, { world, sessions: smoke ? 1 : 5, turns: smoke ? 1 : 3 }),
       memory: () =>
         memory(benchHub, {
           live,

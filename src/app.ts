@@ -203,7 +203,6 @@ async function open(
       messages: {
         limit: config.maxQueuedMessages,
         confirmTimeoutMs: 10_000,
-        enterDelayMs: 300,
         readyTimeoutMs: config.startTimeoutSeconds * 1000,
       },
       startTimeoutMs: config.startTimeoutSeconds * 1000,
@@ -222,6 +221,7 @@ async function open(
         TMUX: new TmuxRuntime(tmux, {
           paneCheckMs: options.paneCheckMs ?? 5000,
           inputSettleMs: 500,
+          pasteSettleMs: 300,
         }),
         HEADLESS: new HeadlessRuntime({
           output: (id, line) =>

@@ -79,7 +79,10 @@ export interface SessionRuntime {
    * and while `running()` (the lifecycle has not seen the session end).
    */
   waitForInput(record: RuntimeSession, timeoutMs: number, running: () => boolean): Promise<void>;
-  /** Types text into the input box, as one paste (Enter is a key of its own). */
+  /**
+   * Types text into the input box, as one paste (Enter is a key of its own); resolves once an
+   * Enter pressed next submits all of it.
+   */
   type(record: RuntimeSession, text: string): Promise<void>;
   /** Presses keys by the names of keyNames, plus `Enter`, `C-c` for the hub's own use. */
   keys(record: RuntimeSession, names: readonly string[]): Promise<void>;

@@ -38,6 +38,8 @@ export interface TmuxRuntimeOptions {
   readonly paneCheckMs: number;
   /** Pause after the input box first appears: the TUI drops keys typed right away. */
   readonly inputSettleMs: number;
+  /** How long a paste may take to show in the input box before Enter is pressed anyway. */
+  readonly pasteSettleMs: number;
 }
 
 /**
@@ -164,8 +166,17 @@ export class TmuxRuntime implements SessionRuntime {
     this.#inputSeen.add(record.id);
   }
 
-  type(record: RuntimeSession, text: string): Promise<void> {
-    return this.#tmux.paste(record.tmuxSession, text);
+  /**
+   * Pastes, then waits until claude shows the paste in its input box (or pasteSettleMs): an
+   * Enter that claude reads together with the paste is taken as part of it.
+   */
+  async type(record: RuntimeSession, text: string): Promise<void> {
+    await this.#tmux.paste(record.tmuxSession, text);
+    const deadline = Date.now() + this.#options.pasteSettleMs;
+    while (Date.now() < deadline) {
+      if (inputBoxText(await this.screen(record))) return;
+      await sleep(10);
+    }
   }
 
   keys(record: RuntimeSession, names: readonly string[]): Promise<void> {

@@ -26,8 +26,6 @@ export interface MessageQueueOptions {
   readonly limit: number;
   /** How long a submitted message may go without its UserPromptSubmit before the screen is read. */
   readonly confirmTimeoutMs: number;
-  /** Pause between the paste and Enter, so the paste is not submitted early. */
-  readonly enterDelayMs: number;
   /** How long a session may stay not ready (starting, blocked) before its messages fail. */
   readonly readyTimeoutMs: number;
   readonly changed: (message: MessageRecord) => void;
@@ -178,7 +176,6 @@ export class MessageQueue {
     try {
       // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
       await this.#port.type(id, message.text.replace(/\r\n?/g, '\n'));
-      await this.#clock.sleep(this.#options.enterDelayMs);
       await this.#port.keys(id, ['Enter']);
       this.#update(message, { status: MessageStatus.Sent, sentAt: this.#clock.now() });
       if (isSlashCommand(message.text)) return await this.#confirmCommand(message, () => confirmed);

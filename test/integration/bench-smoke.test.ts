@@ -19,11 +19,15 @@ describe('npm run bench', () => {
       /^replay\s+after: 0 over 2,000 events\s+[\d.]+ ms/,
       /^per event \(median\)\s+python3 \+ urllib forwarder .*x HTTP\)/,
       /^session start \(median\)\s+createSession, to SessionStart .*% overhead/,
+      /^TMUX vs HEADLESS \(median\)\s+HEADLESS: createSession, to SessionStart\s+[\d.]+ ms/,
+      /^TMUX vs HEADLESS \(median\)\s+TMUX: sendMessage, to the completed turn\s+[\d.]+ ms \(claude's own/,
+      /^TMUX vs HEADLESS \(median\)\s+HEADLESS: the hub's part of a turn\s+-?[\d.]+ ms/,
       /^hub memory \(RSS\)\s+2 sessions \+ 5,000 events, 0 s idle\s+\d+ MB/,
       /^hub memory \(RSS\)\s+peak over the run \(VmHWM\)\s+\d+ MB/,
       /^graphql-ws server A\/B\s+hub, round 1: 100 sub x 1 session p50 \/ p99/,
       /^graphql-ws server A\/B\s+library, round 1: replay after: 0 over 2,000 events\s+[\d.]+ ms/,
       /^hub back \(median\)\s+another port, old one taken: relaunch\s+IDLE [\d.]+ s, turn [\d.]+ s/,
+      /^hub back \(median\)\s+HEADLESS: claude ended with the hub, resumed\s+IDLE [\d.]+ s, turn [\d.]+ s/,
     ]) {
       expect(
         lines.some((line) => measure.test(line)),

@@ -143,7 +143,7 @@ describe('session lifecycle over a runtime', () => {
         pollIntervalMs: 5,
         restartPolicy: { limit: 2, windowMs: 60_000, initialDelayMs: 20, maxDelayMs: 100 },
         unknownScreenAfterMs: 10_000,
-        messages: { limit: 10, confirmTimeoutMs: 500, enterDelayMs: 1, readyTimeoutMs: 2000 },
+        messages: { limit: 10, confirmTimeoutMs: 500, readyTimeoutMs: 2000 },
         log: createLogger('silent'),
         ...(clock && { clock }),
       },
