@@ -166,8 +166,11 @@ export async function runtimeRows(
       percentile(list.flatMap(of), 50);
     const [handStart, hubStart] = [hand, hubbed].map((list) => median(list!, (s) => [s.start]));
     const [handTurn, hubTurn] = [hand, hubbed].map((list) => median(list!, (s) => s.turns));
-    const plus = (hubbed: number, bare: number) =>
-      `${ms(hubbed)} (+${ms(hubbed - bare)}, +${((hubbed / bare - 1) * 100).toFixed(0)}%)`;
+    const plus = (hubbed: number, bare: number) => {
+      const sign = hubbed >= bare ? '+' : '-';
+      const percent = Math.abs((hubbed / bare - 1) * 100).toFixed(0);
+      return `${ms(hubbed)} (${sign}${ms(Math.abs(hubbed - bare))}, ${sign}${percent}%)`;
+    };
     return [
       { section, metric: `${runtime}: start by hand, to SessionStart`, value: ms(handStart!) },
       {
