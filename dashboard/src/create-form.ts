@@ -1,5 +1,5 @@
-/** The form that starts a session: folder, model, permission mode and a first prompt. */
-import type { CreateSessionInput, PermissionMode } from '../../src/gql/graphql.js';
+/** The form that starts a session: folder, model, permission mode, runtime and a first prompt. */
+import type { CreateSessionInput, PermissionMode, SessionRuntime } from '../../src/gql/graphql.js';
 import { el } from './dom.js';
 import { HubError, type HubClient } from './hub-client.js';
 import type { HubState } from './hub-state.js';
@@ -33,6 +33,13 @@ export function createForm(
     el('option', { value: '' }, "claude's default"),
     ...permissionModes.map((value) => el('option', { value }, value)),
   );
+  const runtime = el(
+    'select',
+    { name: 'runtime' },
+    el('option', { value: '' }, "the hub's default"),
+    el('option', { value: 'TMUX' }, 'TMUX (a terminal to attach to)'),
+    el('option', { value: 'HEADLESS' }, 'HEADLESS (claude -p, no terminal)'),
+  );
   const trust = el('input', { type: 'checkbox', name: 'trustWorkspace' });
   const prompt = el('textarea', { name: 'prompt', rows: '3', placeholder: 'optional' });
   const submit = el('button', { type: 'submit' }, 'Start session');
@@ -44,6 +51,7 @@ export function createForm(
     field('Name', name),
     field('Model', model),
     field('Permission mode', mode),
+    field('Runtime', runtime),
     el('label', { class: 'check' }, trust, "Trust this folder (answers claude's trust dialog)"),
     field('First prompt', prompt),
     submit,
@@ -56,6 +64,7 @@ export function createForm(
     if (name.value.trim()) input.name = name.value.trim();
     if (model.value.trim()) input.model = model.value.trim();
     if (mode.value) input.permissionMode = mode.value as PermissionMode;
+    if (runtime.value) input.runtime = runtime.value as SessionRuntime;
     if (trust.checked) input.trustWorkspace = true;
     if (prompt.value.trim()) input.prompt = prompt.value;
     submit.disabled = true;

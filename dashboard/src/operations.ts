@@ -15,6 +15,7 @@ export const SessionFields = graphql(`
     blockedReason
     error
     attachCommand
+    runtime
     createdAt
     lastEventAt
     lastAssistantMessage
@@ -152,6 +153,10 @@ export const SessionEventsSubscription = graphql(`
         stepCount
         turnOver
       }
+      ... on StreamMessageEvent {
+        type
+        line: message
+      }
     }
   }
 `);
@@ -184,6 +189,7 @@ export const TurnsSubscription = graphql(`
       status
       error
       usage
+      costUsd
       resume
       completedAt
       durationMs

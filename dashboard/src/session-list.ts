@@ -1,4 +1,4 @@
-/** Every session with its status, folder, attach command and how long it has been waiting. */
+/** Every session with its status, folder, attach command (or none, headless) and how long it has been waiting. */
 import { elapsed } from './clock.js';
 import { el } from './dom.js';
 import { sessionLabel, type HubState, type Session } from './hub-state.js';
@@ -36,7 +36,9 @@ export function renderSessions(
           el('span', { class: 'waited' }, ...waited(session, state)),
         ),
         el('div', { class: 'cwd' }, session.cwd),
-        el('code', { class: 'attach' }, session.attachCommand),
+        session.attachCommand
+          ? el('code', { class: 'attach' }, session.attachCommand)
+          : el('span', { class: 'runtime' }, 'headless: no terminal'),
       );
       row.querySelector('button')?.addEventListener('click', () => open(session.id));
       return row;

@@ -136,8 +136,14 @@ export class SessionView {
         el('dd', {}, session.id),
         el('dt', {}, 'folder'),
         el('dd', {}, session.cwd),
-        el('dt', {}, 'attach'),
-        el('dd', {}, el('code', { class: 'attach' }, session.attachCommand)),
+        el('dt', {}, 'runtime'),
+        el('dd', { class: 'runtime' }, session.runtime),
+        ...(session.attachCommand
+          ? [
+              el('dt', {}, 'attach'),
+              el('dd', {}, el('code', { class: 'attach' }, session.attachCommand)),
+            ]
+          : []),
         ...(session.node ? [el('dt', {}, 'node'), el('dd', {}, session.node)] : []),
         el('dt', {}, 'model'),
         el('dd', {}, session.model ?? 'default'),

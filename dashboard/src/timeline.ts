@@ -233,6 +233,12 @@ export class Timeline {
           `${event.stepCount ?? 0} steps happened meanwhile${event.turnOver ? '; the turn is over' : ''}`,
         );
         return;
+      case 'StreamMessageEvent':
+        // A headless claude's output: its hook events, actions and turns already show it. Only
+        // a line that is not JSON says something nothing else does.
+        if (event.type === 'not_json')
+          this.#row(event, 'claude printed', this.#text(String(event.line))).classList.add('minor');
+        return;
       default:
         this.#row(event, event.eventName).classList.add('minor');
     }

@@ -1,6 +1,6 @@
 /**
  * A completed turn's summary row: its number, how it ended and how long it took, the tokens it
- * used, and the line that continues its conversation in a terminal.
+ * used (and what it cost, where claude says), and the line that continues its conversation in a terminal.
  */
 import type { DashboardTurnsSubscription } from '../../src/gql/graphql.js';
 import { duration, timeOfDay } from './clock.js';
@@ -17,6 +17,11 @@ const usageFields = [
 ] as const;
 
 const tokens = new Intl.NumberFormat();
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 4,
+});
 
 function usageOf(turn: Turn): HTMLElement {
   const usage = typeof turn.usage === 'object' && turn.usage !== null ? turn.usage : {};
@@ -26,9 +31,12 @@ function usageOf(turn: Turn): HTMLElement {
       ? [el('span', { 'data-usage': field }, `${label} ${tokens.format(count)}`)]
       : [];
   });
+  // Only a HEADLESS session's claude reports what a turn cost.
+  const cost =
+    turn.costUsd === null ? [] : [el('span', { 'data-cost': '' }, dollars.format(turn.costUsd))];
   return counts.length > 0
-    ? el('p', { class: 'usage' }, 'tokens:', ...counts)
-    : el('p', { class: 'usage' }, 'no token usage recorded');
+    ? el('p', { class: 'usage' }, 'tokens:', ...counts, ...cost)
+    : el('p', { class: 'usage' }, 'no token usage recorded', ...cost);
 }
 
 /** Fills the row with the turn; a turn delivered again replaces what it showed. */

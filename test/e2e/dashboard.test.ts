@@ -430,6 +430,47 @@ describe('the dashboard', () => {
     expect(new Set(actionIds).size).toBe(2);
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it('starts a HEADLESS session from the form and shows its turn, with what it cost', async () => {
+    const form = page.locator('#create-session');
+    await form.locator('[name=cwd]').fill(world.makeCwd());
+    await form.locator('[name=runtime]').selectOption('HEADLESS');
+    await form.locator('[name=prompt]').fill('run: echo from-the-headless-form');
+    await form.getByRole('button', { name: 'Start session' }).click();
+
+    const view = page.locator('#session');
+    await view.locator('dd.runtime', { hasText: 'HEADLESS' }).waitFor({ timeout: 30_000 });
+    expect(await view.locator('code.attach').count()).toBe(0);
+    const id = decodeURIComponent(new URL(page.url()).hash.slice(1));
+    const listed = page.locator(`#sessions li[data-session-id="${id}"]`);
+    expect(await listed.locator('.runtime').textContent()).toBe('headless: no terminal');
+
+    await action('COMMAND', 'echo from-the-headless-form').waitFor({ timeout: 30_000 });
+    const summary = turnRow(1);
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await summary.getAttribute('data-status')).toBe('COMPLETED');
+    const { session } = await hub.data(
+      `query($id: ID!) { session(id: $id) { turns { costUsd } } }`,
+      {
+        id,
+      },
+    );
+    const cost = session.turns[0].costUsd as number;
+    expect(cost).toBeGreaterThan(0);
+    expect(await summary.locator('.usage [data-cost]').textContent()).toBe(
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 4,
+      }).format(cost),
+    );
+    // claude's stream lines are in the API; the timeline shows their hook events and turns.
+    expect(await rows('StreamMessage').count()).toBe(0);
+    await assistant('ran: from-the-headless-form').waitFor();
+    await view.getByRole('button', { name: 'Stop' }).click();
+    await view.locator('h2 .badge', { hasText: 'STOPPED' }).waitFor({ timeout: 30_000 });
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });
 
 describe('the dashboard on a hub with a token', () => {
