@@ -15,7 +15,7 @@ import { execa } from 'execa';
 import { claudeBin } from '../harness/claude-config.js';
 import { waitForScreen } from '../harness/tmux-server.js';
 import { headlessArgs } from '../src/runtime/claude-command.js';
-import { fieldOf } from '../src/runtime/headless-runtime.js';
+import { fieldOf, parseStreamLine } from '../src/runtime/headless-runtime.js';
 import { hookSettings } from '../src/sessions/hook-settings.js';
 import type { BenchWorld } from './claude-world.js';
 
@@ -93,14 +93,6 @@ export async function bareTmuxClaude(
 export const tmuxPromptShown = (socket: string, name: string) =>
   waitForScreen(socket, name, /❯/).catch(() => undefined);
 
-function parsed(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return null;
-  }
-}
-
 /** A headless claude started by hand: a user line in, its result line out. */
 export function bareHeadlessClaude(world: BenchWorld, hooks: BareHooks) {
   const child = spawn(
@@ -110,7 +102,7 @@ export function bareHeadlessClaude(world: BenchWorld, hooks: BareHooks) {
   );
   const results: (() => void)[] = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
-    if (fieldOf(parsed(line), 'type') === 'result') results.shift()?.();
+    if (fieldOf(parseStreamLine(line).message, 'type') === 'result') results.shift()?.();
   });
   return {
     /** Writes one user line; resolves with its result line. */

@@ -109,7 +109,7 @@ export type SessionStatus =
   | 'STOPPED'
   | 'UNREACHABLE';
 
-/** RUNNING until its one completion: COMPLETED (Stop), FAILED (StopFailure, or claude crashed), INTERRUPTED. */
+/** RUNNING until its one completion: COMPLETED (Stop; a HEADLESS session's result line), FAILED (StopFailure, an error result, or claude crashed), INTERRUPTED. */
 export type TurnStatus =
   | 'COMPLETED'
   | 'FAILED'

@@ -72,6 +72,14 @@ const record = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
+/** Ends the running turn, if any; `result` is what claude's result line said of it. */
+type Complete = (
+  status: TurnStatus,
+  answer: string | null,
+  error: string | null,
+  result?: Pick<Turn, 'costUsd' | 'usage'> | null,
+) => void;
+
 type MutableTurn = { -readonly [K in keyof Turn]: Turn[K] } & { actions: Action[] };
 
 /**
@@ -109,12 +117,7 @@ export class RunFold {
     const actions: Action[] = [];
     let started: Turn | null = null;
     let completed: Turn | null = null;
-    const complete = (
-      status: TurnStatus,
-      answer: string | null,
-      error: string | null,
-      result: Pick<Turn, 'costUsd' | 'usage'> | null = null,
-    ) => {
+    const complete: Complete = (status, answer, error, result = null) => {
       const turn = this.#turn;
       if (!turn) return;
       if (this.#stopped && result === null) {
@@ -265,16 +268,7 @@ export class RunFold {
    * A `result` line ends the turn: COMPLETED unless claude says it failed, INTERRUPTED when the
    * hub had asked it to stop, with the answer, cost and usage claude reports.
    */
-  #result(
-    result: Record<string, unknown>,
-    payload: HookPayload,
-    complete: (
-      status: TurnStatus,
-      answer: string | null,
-      error: string | null,
-      result: Pick<Turn, 'costUsd' | 'usage'>,
-    ) => void,
-  ): void {
+  #result(result: Record<string, unknown>, payload: HookPayload, complete: Complete): void {
     const text = typeof result.result === 'string' ? result.result : null;
     const stopped = this.#stopped;
     const cost = {

@@ -48,14 +48,23 @@ interface Headless {
   readonly resultWaiters: Set<() => void>;
 }
 
-const line = (message: unknown) => `${JSON.stringify(message)}\n`;
+const jsonLine = (message: unknown) => `${JSON.stringify(message)}\n`;
 
-function parseLine(text: string): unknown {
+/** A line as claude printed it, with the JSON it holds. */
+export function parseStreamLine(text: string): StreamLine {
   try {
-    return JSON.parse(text);
+    return { text, message: JSON.parse(text) };
   } catch {
-    return undefined;
+    return { text, message: undefined };
   }
+}
+
+/** The turn is over (its result came, or claude exited): whoever waits for it goes on. */
+function turnOver(headless: Headless): void {
+  headless.busy = false;
+  headless.interrupting = false;
+  for (const resolve of headless.resultWaiters) resolve();
+  headless.resultWaiters.clear();
 }
 
 /** A string field of a stream message, or null. */
@@ -104,21 +113,14 @@ export class HeadlessRuntime implements SessionRuntime {
       headless.stderr = (headless.stderr + chunk).slice(-stderrKept);
     });
     createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (text) => {
-      const message = parseLine(text);
-      if (fieldOf(message, 'type') !== 'result') {
-        this.#options.output(record.id, { text, message });
-        return;
-      }
-      this.#options.output(record.id, { text, message, interrupted: headless.interrupting });
-      headless.busy = false;
-      headless.interrupting = false;
-      for (const resolve of headless.resultWaiters) resolve();
-      headless.resultWaiters.clear();
+      const line = parseStreamLine(text);
+      if (fieldOf(line.message, 'type') !== 'result') return this.#options.output(record.id, line);
+      this.#options.output(record.id, { ...line, interrupted: headless.interrupting });
+      turnOver(headless);
     });
     child.on('exit', (code, signal) => {
       headless.exit = code !== null ? ` with status ${code}` : ` on signal ${signal}`;
-      headless.busy = false;
-      for (const resolve of headless.resultWaiters) resolve();
+      turnOver(headless);
     });
     await Promise.race([
       once(child, 'spawn'),
@@ -185,7 +187,7 @@ export class HeadlessRuntime implements SessionRuntime {
         const content = headless.draft;
         headless.draft = '';
         headless.busy = true;
-        headless.child.stdin.write(line({ type: 'user', message: { role: 'user', content } }));
+        headless.child.stdin.write(jsonLine({ type: 'user', message: { role: 'user', content } }));
       } else {
         throw new HubError(ErrorCode.KeyNotAllowed, 'a HEADLESS session has no terminal keys');
       }
@@ -198,11 +200,7 @@ export class HeadlessRuntime implements SessionRuntime {
     if (!headless.busy) return true;
     const over = new Promise<void>((resolve) => headless.resultWaiters.add(resolve));
     this.#interruptRequest(headless);
-    const stopped = await Promise.race([
-      over.then(() => true),
-      sleep(timeoutMs, false, { ref: false }),
-    ]);
-    return stopped;
+    return Promise.race([over.then(() => true), sleep(timeoutMs, false, { ref: false })]);
   }
 
   /** Closes claude's stdin, which ends it; signals it when it does not end in time. */
@@ -244,7 +242,7 @@ export class HeadlessRuntime implements SessionRuntime {
   #interruptRequest(headless: Headless): void {
     headless.interrupting = headless.busy;
     headless.child.stdin.write(
-      line({
+      jsonLine({
         type: 'control_request',
         request_id: `interrupt-${Date.now()}`,
         request: { subtype: 'interrupt' },

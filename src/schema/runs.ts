@@ -19,7 +19,7 @@ const ActionPhaseRef = builder.enumType('ActionPhase', {
 });
 const TurnStatusRef = builder.enumType('TurnStatus', {
   description:
-    'RUNNING until its one completion: COMPLETED (Stop), FAILED (StopFailure, or claude crashed), INTERRUPTED.',
+    "RUNNING until its one completion: COMPLETED (Stop; a HEADLESS session's result line), FAILED (StopFailure, an error result, or claude crashed), INTERRUPTED.",
   values: Object.values(TurnStatus),
 });
 

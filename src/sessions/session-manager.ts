@@ -253,11 +253,7 @@ export class SessionManager {
 
   /** The session, or NO_TERMINAL when it runs headless. */
   terminalOf(id: string): SessionRecord {
-    const record = this.require(id);
-    if (!hasTerminal(record)) {
-      throw new HubError(ErrorCode.NoTerminal, `session ${id} runs HEADLESS: it has no terminal`);
-    }
-    return record;
+    return withTerminal(this.require(id));
   }
 
   /**
@@ -296,7 +292,7 @@ export class SessionManager {
 
   /** The pane's visible text; empty when the session has no pane. */
   screen(record: SessionRecord): Promise<string> {
-    return this.#runtime.screen(this.terminalOf(record.id));
+    return this.#runtime.screen(withTerminal(record));
   }
 
   /** Puts an event the hub itself makes (see hubEvents) into a session's stream. */
@@ -999,6 +995,15 @@ export class SessionManager {
       }
     }
   }
+}
+
+/** The record, or NO_TERMINAL when its session runs headless. */
+function withTerminal(record: SessionRecord): SessionRecord {
+  if (hasTerminal(record)) return record;
+  throw new HubError(
+    ErrorCode.NoTerminal,
+    `session ${record.id} runs HEADLESS: it has no terminal`,
+  );
 }
 
 /** Fields added since a record may have been stored. */
