@@ -40,6 +40,8 @@ import { HeadlessRuntime } from './runtime/headless-runtime.js';
 import { RuntimeSet } from './runtime/runtime-set.js';
 import { RuntimeKind } from './runtime/session-runtime.js';
 import { TmuxRuntime } from './runtime/tmux-runtime.js';
+import { ExternalRuntime } from './runtime/external-runtime.js';
+import { GlobalHooks } from './hooks/global-hooks.js';
 import { TurnIndex } from './runs/turn-index.js';
 import { openDatabase, storeWritable } from './store/database.js';
 import { RecordTable } from './store/record-table.js';
@@ -187,19 +189,31 @@ async function open(
     },
     new RecordTable<PermissionRecord>(db, 'permissions', shared('permissions')),
   ));
+  const env = options.env ?? process.env;
+  const globalHooks = new GlobalHooks({
+    dataDir: config.dataDir,
+    env,
+    forwarderPath,
+    httpTimeoutSeconds: config.hookTimeoutSeconds,
+    permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
+    hookUrl: () => parts.hookListeners?.url ?? '',
+    checkProjectDir: (dir) => sessions.checkAllowedRoot(dir),
+    tokens: config,
+  });
   const sessions: SessionManager = (parts.sessions = new SessionManager(
     {
       claudeBin: config.claudeBin,
       defaultRuntime:
         config.defaultRuntime === 'headless' ? RuntimeKind.Headless : RuntimeKind.Tmux,
       dataDir: config.dataDir,
-      env: options.env ?? process.env,
+      env,
       forwarderPath,
       allowedRoots: config.allowedRoots,
       maxSessions: config.maxSessions,
       hookTimeoutSeconds: config.hookTimeoutSeconds,
       permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
       unknownScreenAfterMs: 10_000,
+      isHookToken: (secret) => globalHooks.isHookToken(secret),
       messages: {
         limit: config.maxQueuedMessages,
         confirmTimeoutMs: 10_000,
@@ -232,6 +246,7 @@ async function open(
               ),
           stopTimeoutMs,
         }),
+        EXTERNAL: new ExternalRuntime({ pasteSettleMs: 300, stopTimeoutMs }),
       }),
       log: config.redisUrl ? appendObserved(eventLog, (id) => cluster?.appended(id)) : eventLog,
       bus,
@@ -290,6 +305,7 @@ async function open(
     hub: () => hub,
     audit: new AuditLog(db),
     turns,
+    globalHooks,
     log,
   });
   const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log, metrics });

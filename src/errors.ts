@@ -16,6 +16,12 @@ export const ErrorCode = {
   ConversationNotFound: 'CONVERSATION_NOT_FOUND',
   /** The session runs headless: it has no terminal to show or press keys in. */
   NoTerminal: 'NO_TERMINAL',
+  /** An external session whose claude runs outside tmux: the hub cannot type into it. */
+  NotInTmux: 'NOT_IN_TMUX',
+  /** resume or restart of a session a person started: the hub never launches its claude. */
+  ExternalSession: 'EXTERNAL_SESSION',
+  /** focusSession found no tmux client attached to the session's tmux server. */
+  NoTmuxClient: 'NO_TMUX_CLIENT',
   /** The session runs already, so it cannot be resumed. */
   SessionRunning: 'SESSION_RUNNING',
   /** The session is stopped or crashed and cannot take input. */
@@ -79,6 +85,9 @@ const httpStatus: Record<ErrorCode, number> = {
   QUEUE_FULL: 429,
   KEY_NOT_ALLOWED: 400,
   NO_TERMINAL: 409,
+  NOT_IN_TMUX: 409,
+  EXTERNAL_SESSION: 409,
+  NO_TMUX_CLIENT: 409,
   SESSION_RUNNING: 409,
   SESSION_NOT_RUNNING: 409,
   SESSION_START_FAILED: 502,

@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 /**
  * What a token may do. `read`: queries and subscriptions. `control`: also create, message,
  * stop, resume, interrupt and keys. `approve`: also decide permission requests (a bot that
- * approves need not start sessions). `admin`: all of it, and the audit trail.
+ * approves need not start sessions). `admin`: all of it, and the audit trail. `hook`: posts hook
+ * events of sessions started by hand (the installed global hooks), and nothing else.
  */
-export const scopes = ['read', 'control', 'approve', 'admin'] as const;
+export const scopes = ['read', 'control', 'approve', 'admin', 'hook'] as const;
 export type Scope = (typeof scopes)[number];
 
 const grants: Record<Scope, readonly Scope[]> = {
@@ -14,6 +15,7 @@ const grants: Record<Scope, readonly Scope[]> = {
   control: ['read', 'control'],
   approve: ['read', 'approve'],
   admin: ['read', 'control', 'approve', 'admin'],
+  hook: ['hook'],
 };
 
 /** Who is calling: the token's name and scope (or `local` when the hub has no tokens). */

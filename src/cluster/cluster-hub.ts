@@ -367,6 +367,10 @@ export class ClusterHub implements Hub {
     if (this.#isLocal(id)) return this.#local.hub.sendKeys(id, keys);
     return this.#callOwner(id, 'sendKeys', { id, keys });
   }
+  focus(id: string, client: string | null): Promise<SessionRecord> {
+    if (this.#isLocal(id)) return this.#local.hub.focus(id, client);
+    return this.#callOwner(id, 'focus', { id, client: client ?? '' });
+  }
   enqueue(id: string, text: string): Promise<MessageRecord> {
     if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text);
     return this.#callOwner(id, 'enqueue', { id, text });
@@ -395,6 +399,8 @@ export class ClusterHub implements Hub {
     stop: async ({ id }) => this.#sessionView(await this.#local.hub.stop(id)),
     interrupt: async ({ id }) => this.#sessionView(await this.#local.hub.interrupt(id)),
     sendKeys: async ({ id, keys }) => this.#sessionView(await this.#local.hub.sendKeys(id, keys)),
+    focus: async ({ id, client }) =>
+      this.#sessionView(await this.#local.hub.focus(id, client || null)),
     enqueue: async ({ id, text }) => ({
       ...(await this.#local.hub.enqueue(id, text)),
       node: this.self,

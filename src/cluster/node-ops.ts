@@ -21,6 +21,8 @@ export interface NodeOps {
   stop: { args: { id: string }; result: SessionView };
   interrupt: { args: { id: string }; result: SessionView };
   sendKeys: { args: { id: string; keys: readonly string[] }; result: SessionView };
+  /** `client` empty: the client active last. */
+  focus: { args: { id: string; client: string }; result: SessionView };
   enqueue: { args: { id: string; text: string }; result: MessageView };
   ask: { args: { id: string; text: string; timeoutMs: number }; result: WireAskOutcome };
   decide: { args: { decision: Decision }; result: DecisionResult };
@@ -78,6 +80,7 @@ const argShapes: {
   stop: { id: 'string' },
   interrupt: { id: 'string' },
   sendKeys: { id: 'string', keys: 'strings' },
+  focus: { id: 'string', client: 'string' },
   enqueue: { id: 'string', text: 'string' },
   ask: { id: 'string', text: 'string', timeoutMs: 'number' },
   decide: { decision: 'object' },
@@ -154,6 +157,7 @@ const commandTimeMs: {
   stop: (_, { stopTimeoutMs }) => 2 * stopTimeoutMs,
   interrupt: (_, { stopTimeoutMs }) => stopTimeoutMs,
   sendKeys: () => 0,
+  focus: () => 0,
   enqueue: () => 0,
   ask: ({ timeoutMs }) => timeoutMs,
   decide: () => 0,

@@ -8,6 +8,7 @@ import type { Principal, Tokens } from '../auth/tokens.js';
 import type { HubConfig } from '../config.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
+import type { GlobalHooks } from '../hooks/global-hooks.js';
 import type { HubContext } from '../schema/context.js';
 import { schema } from '../schema/index.js';
 import type { AccessGate } from './access-gate.js';
@@ -30,6 +31,7 @@ export interface HubYogaDeps {
   readonly hub: () => Hub;
   readonly audit: AuditLog;
   readonly turns: TurnIndex;
+  readonly globalHooks: GlobalHooks;
   readonly log: Logger;
 }
 
@@ -37,12 +39,28 @@ export interface HubYogaDeps {
  * GraphQL over HTTP and SSE (and, through its envelop, graphql-ws): the schema, its security
  * plugins, CORS for the allowed origins, masked errors, and GraphiQL served from installed files.
  */
-export function hubYoga({ config, tokens, gate, hub, audit, turns, log }: HubYogaDeps): HubYoga {
+export function hubYoga({
+  config,
+  tokens,
+  gate,
+  hub,
+  audit,
+  turns,
+  globalHooks,
+  log,
+}: HubYogaDeps): HubYoga {
   return createYoga<ServerContext, HubContext>({
     schema,
     context: ({ req, principal }): HubContext => {
       if (!principal) throw new HubError(ErrorCode.Unauthenticated, 'not authenticated');
-      return { hub: hub(), audit, turns, principal, address: req.socket.remoteAddress ?? '' };
+      return {
+        hub: hub(),
+        audit,
+        turns,
+        globalHooks,
+        principal,
+        address: req.socket.remoteAddress ?? '',
+      };
     },
     cors: (request) => {
       const origin = request.headers.get('origin');

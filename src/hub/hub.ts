@@ -62,6 +62,8 @@ export interface Hub {
   stop(id: string): Promise<SessionRecord>;
   interrupt(id: string): Promise<SessionRecord>;
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord>;
+  /** Takes a person's tmux client (by name or tty; the one active last when null) to its pane. */
+  focus(id: string, client: string | null): Promise<SessionRecord>;
   enqueue(id: string, text: string): Promise<MessageRecord>;
   ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome>;
   decide(decision: Decision): Promise<DecisionResult>;

@@ -108,6 +108,10 @@ export class LocalHub implements Hub {
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
     return this.#sessions.sendKeys(id, keys);
   }
+  async focus(id: string, client: string | null): Promise<SessionRecord> {
+    await this.#sessions.focus(id, client);
+    return this.#sessions.require(id);
+  }
   async enqueue(id: string, text: string): Promise<MessageRecord> {
     return this.#sessions.enqueue(id, text);
   }

@@ -23,23 +23,66 @@ function closedSignal(res: ServerResponse): AbortSignal {
 export type IngestResult =
   | {
       readonly ok: true;
-      readonly event: StoredEvent;
+      /** Null for a call the hub drops: its own session's, through the global hooks. */
+      readonly event: StoredEvent | null;
       /** The hook answer: `{}` at once, or a PermissionRequest's decision when it comes. */
       readonly answer: Promise<Record<string, unknown>>;
     }
   | { readonly ok: false; readonly error: HubError };
 
-/** Where posted events go: the session lifecycle, which knows each session's hook secret. */
+/**
+ * Where a hook call comes from, as its headers say: the forwarder and the installed global hooks
+ * send the claude's tmux server, pane and process, and the hub session of a claude the hub
+ * started (so the hub knows its own sessions' calls through the global hooks).
+ */
+export interface HookOrigin {
+  /** `$TMUX`: `<socket path>,<server pid>,<session index>`. */
+  readonly tmux: string | null;
+  /** `$TMUX_PANE`: `%<n>`. */
+  readonly tmuxPane: string | null;
+  /** claude's pid (`$CLAUDE_PID`, which command hooks see). */
+  readonly pid: number | null;
+  /** `$CLAUDE_HUB_SESSION_ID`, set in the sessions the hub starts. */
+  readonly hubSession: string | null;
+}
+
+export const hookOriginHeaders = {
+  tmux: 'X-Claude-Hub-Tmux',
+  tmuxPane: 'X-Claude-Hub-Tmux-Pane',
+  pid: 'X-Claude-Hub-Pid',
+  hubSession: 'X-Claude-Hub-Session',
+} as const;
+
+/** The origin headers of a hook call; an absent or empty header is null. */
+export function hookOrigin(headers: IncomingMessage['headers']): HookOrigin {
+  const header = (name: string): string | null => {
+    const value = headers[name.toLowerCase()];
+    return typeof value === 'string' && value !== '' ? value : null;
+  };
+  const pid = Number(header(hookOriginHeaders.pid));
+  return {
+    tmux: header(hookOriginHeaders.tmux),
+    tmuxPane: header(hookOriginHeaders.tmuxPane),
+    pid: Number.isSafeInteger(pid) && pid > 0 ? pid : null,
+    hubSession: header(hookOriginHeaders.hubSession),
+  };
+}
+
+/**
+ * Where posted events go: the session lifecycle, which knows each session's hook secret and the
+ * hub's hook tokens.
+ */
 export interface HookSink {
   /**
-   * Stores and publishes one event of the session the secret names; `closed` aborts when the
-   * poster gives up waiting for the answer.
+   * Stores and publishes one event of the session the secret names, or with a hook token, of
+   * the session a person started; `closed` aborts when the poster gives up waiting for the answer.
    */
   ingest(
     secret: string,
     raw: string,
     payload: HookPayload,
     closed: AbortSignal,
+    origin: HookOrigin,
   ): Promise<IngestResult>;
 }
 
@@ -51,7 +94,7 @@ export interface HookEndpointOptions {
 }
 
 /**
- * POST /hooks: authenticates the per-session secret, stores the event durably, publishes it,
+ * POST /hooks: authenticates the per-session secret (or a hook token), stores the event durably, publishes it,
  * then answers `{}`, or for a PermissionRequest the decision once there is one. Every refusal
  * is a JSON `{error, code}` with a 4xx status.
  */
@@ -82,6 +125,7 @@ export function hookEndpoint(sessions: HookSink, options: HookEndpointOptions) {
         body.text,
         parsed.payload,
         held ? closedSignal(res) : neverClosed,
+        hookOrigin(req.headers),
       );
       if (!result.ok) return sendError(res, result.error);
       options.metrics.countHookEvent(name);

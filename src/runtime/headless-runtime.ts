@@ -224,6 +224,12 @@ export class HeadlessRuntime implements SessionRuntime {
   }
 
   /** A headless session has nothing to attach to. */
+  focus(record: RuntimeSession): Promise<string> {
+    return Promise.reject(
+      new HubError(ErrorCode.NoTerminal, `session ${record.id} runs HEADLESS: it has no terminal`),
+    );
+  }
+
   attachCommand(): null {
     return null;
   }

@@ -1,18 +1,29 @@
-import type {
-  Exit,
-  LaunchSpec,
-  Presence,
-  RuntimeKind,
-  RuntimeSession,
-  ScreenState,
-  SessionRuntime,
+import {
+  SessionOrigin,
+  type Exit,
+  type LaunchSpec,
+  type Presence,
+  type RuntimeKind,
+  type RuntimeSession,
+  type ScreenState,
+  type SessionRuntime,
 } from './session-runtime.js';
 
-/** The runtimes a hub runs sessions with, each session on the one its record names. */
-export class RuntimeSet implements SessionRuntime {
-  readonly #runtimes: Readonly<Record<RuntimeKind, SessionRuntime>>;
+/** What drives a session: its runtime, or EXTERNAL for a claude a person started. */
+type Driver = RuntimeKind | typeof SessionOrigin.External;
 
-  constructor(runtimes: Readonly<Record<RuntimeKind, SessionRuntime>>) {
+function driverOf(record: RuntimeSession): Driver {
+  return record.origin === SessionOrigin.External ? SessionOrigin.External : record.runtime;
+}
+
+/**
+ * The runtimes a hub runs sessions with, each session on the one its record names; a session a
+ * person started is driven by the EXTERNAL one, whatever it runs in.
+ */
+export class RuntimeSet implements SessionRuntime {
+  readonly #runtimes: Readonly<Record<Driver, SessionRuntime>>;
+
+  constructor(runtimes: Readonly<Record<Driver, SessionRuntime>>) {
     this.#runtimes = runtimes;
   }
 
@@ -67,18 +78,22 @@ export class RuntimeSet implements SessionRuntime {
     return this.#of(record).stop(record);
   }
 
+  focus(record: RuntimeSession, client: string | null): Promise<string> {
+    return this.#of(record).focus(record, client);
+  }
+
   attachCommand(record: RuntimeSession): string | null {
     return this.#of(record).attachCommand(record);
   }
 
   #of(record: RuntimeSession): SessionRuntime {
-    return this.#runtimes[record.runtime];
+    return this.#runtimes[driverOf(record)];
   }
 
   /** Each runtime that has records among these, with its own, in the order given. */
   #split<S extends RuntimeSession>(records: readonly S[]): [SessionRuntime, S[]][] {
     return Object.entries(this.#runtimes).flatMap(([kind, runtime]) => {
-      const own = records.filter((record) => record.runtime === kind);
+      const own = records.filter((record) => driverOf(record) === kind);
       return own.length > 0 ? [[runtime, own] as [SessionRuntime, S[]]] : [];
     });
   }

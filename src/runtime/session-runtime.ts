@@ -1,4 +1,5 @@
 import type { ClaudeCommandOptions } from './claude-command.js';
+import type { PaneAddress } from './tmux-pane.js';
 
 /** What a session's claude is, seen by the runtime that ran it, when the hub starts. */
 export type Presence =
@@ -25,6 +26,10 @@ export interface ScreenState {
 export const RuntimeKind = { Tmux: 'TMUX', Headless: 'HEADLESS' } as const;
 export type RuntimeKind = (typeof RuntimeKind)[keyof typeof RuntimeKind];
 
+/** Who started a session's claude: the hub, or a person (reported by the global hooks). */
+export const SessionOrigin = { Managed: 'MANAGED', External: 'EXTERNAL' } as const;
+export type SessionOrigin = (typeof SessionOrigin)[keyof typeof SessionOrigin];
+
 /** A session as a runtime reads it (the lifecycle's record; the runtime never writes it). */
 export interface RuntimeSession {
   readonly id: string;
@@ -34,6 +39,11 @@ export interface RuntimeSession {
   readonly tmuxSession: string;
   /** claude's own session id (`--session-id`, `--resume`). */
   readonly claudeSessionId: string;
+  readonly origin: SessionOrigin;
+  /** An EXTERNAL session's pane on its own tmux server; null outside tmux (and for MANAGED). */
+  readonly pane: PaneAddress | null;
+  /** claude's process, once known. */
+  readonly pid: number | null;
 }
 
 export interface LaunchSpec {
@@ -93,6 +103,11 @@ export interface SessionRuntime {
   interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean>;
   /** Ends claude and whatever holds it. */
   stop(record: RuntimeSession): Promise<void>;
+  /**
+   * Takes a person's tmux client to the session's pane (`client` by name or tty; the one active
+   * last when null); resolves with the client's name.
+   */
+  focus(record: RuntimeSession, client: string | null): Promise<string>;
   /** The shell command a person runs to watch or take over the session; null without one. */
   attachCommand(record: RuntimeSession): string | null;
 }

@@ -1,4 +1,4 @@
-import { execa } from 'execa';
+import { paneOn, tmuxServer, type Pane, type TmuxRun } from './tmux-pane.js';
 
 /** What `list-panes` says about the pane of one tmux session. */
 export interface PaneState {
@@ -19,30 +19,6 @@ export interface NewSessionOptions {
   readonly argv: readonly string[];
 }
 
-/** claude turns a paste of more than this many characters into a `[Pasted text #N]` placeholder. */
-export const maxPasteChars = 800;
-/** ... and likewise a paste with more than this many line breaks. */
-export const maxPasteLineBreaks = 2;
-
-/** Splits text into pastes claude keeps verbatim; never inside a code point or a CRLF. */
-export function pasteChunks(text: string): string[] {
-  const chunks: string[] = [];
-  let chunk = '';
-  let breaks = 0;
-  for (const char of text.match(/\r\n|[\s\S]/gu) ?? []) {
-    const isBreak = char === '\n' || char === '\r' || char === '\r\n';
-    if (chunk.length + char.length > maxPasteChars || (isBreak && breaks === maxPasteLineBreaks)) {
-      chunks.push(chunk);
-      chunk = '';
-      breaks = 0;
-    }
-    chunk += char;
-    if (isBreak) breaks += 1;
-  }
-  if (chunk) chunks.push(chunk);
-  return chunks;
-}
-
 /** tmux session names the hub makes: validated here so no target can be anything else. */
 const sessionNamePattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -58,11 +34,16 @@ function target(name: string): string {
  */
 export class TmuxDriver {
   readonly socket: string;
-  readonly #configPath: string;
+  readonly #run: TmuxRun;
 
   constructor(socket: string, configPath: string) {
     this.socket = socket;
-    this.#configPath = configPath;
+    this.#run = tmuxServer(['-L', socket, '-f', configPath]);
+  }
+
+  /** The pane of one of the hub's tmux sessions. */
+  pane(name: string): Pane {
+    return paneOn(this.#run, target(name), `hub-${name}`);
   }
 
   /** The shell command a person runs to watch or take over a session. */
@@ -173,43 +154,7 @@ export class TmuxDriver {
       });
   }
 
-  /** The pane's text without escape codes; `history` adds the scrollback (for dead panes). */
-  async capture(name: string, history = false): Promise<string> {
-    const args = ['capture-pane', '-p', '-J', '-t', target(name)];
-    if (history) args.push('-S', '-200');
-    const result = await this.#run(args, { reject: false });
-    return result.exitCode === 0 ? result.stdout.replace(/\s+$/, '') : '';
-  }
-
-  /**
-   * Types text as bracketed pastes, so newlines do not submit early. Each paste is small
-   * enough (see pasteChunks) that claude inserts it as text instead of a placeholder.
-   */
-  async paste(name: string, text: string): Promise<void> {
-    const buffer = `hub-${name}`;
-    for (const chunk of pasteChunks(text)) {
-      await this.#run(['load-buffer', '-b', buffer, '-'], { input: chunk });
-      await this.#run(['paste-buffer', '-p', '-d', '-b', buffer, '-t', target(name)]);
-    }
-  }
-
-  async sendKeys(name: string, keys: readonly string[]): Promise<void> {
-    await this.#run(['send-keys', '-t', target(name), ...keys]);
-  }
-
   async killSession(name: string): Promise<void> {
     await this.#run(['kill-session', '-t', target(name)], { reject: false });
-  }
-
-  #run(
-    args: string[],
-    options: { input?: string; reject?: boolean; env?: Record<string, string> } = {},
-  ) {
-    return execa('tmux', ['-L', this.socket, '-f', this.#configPath, ...args], {
-      reject: options.reject ?? true,
-      ...(options.env && { env: options.env }),
-      ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
-      timeout: 10_000,
-    });
   }
 }

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claudeCommand } from './claude-command.js';
-import { inputBoxText, inputReady, startupDialog, turnRunning } from './screen.js';
+import { allowedKeys, claudePane } from './claude-pane.js';
+import { processRuns } from './process-state.js';
 import type {
   Exit,
   LaunchSpec,
@@ -10,25 +11,7 @@ import type {
   ScreenState,
   SessionRuntime,
 } from './session-runtime.js';
-import { HubError, ErrorCode } from '../errors.js';
 import type { PaneState, TmuxDriver } from './tmux-driver.js';
-
-/** Keys sendKeys may press, by the names clients use, as tmux names them. */
-const allowedKeys = new Map<string, string>([
-  ['Enter', 'Enter'],
-  ['Escape', 'Escape'],
-  ['Up', 'Up'],
-  ['Down', 'Down'],
-  ['Left', 'Left'],
-  ['Right', 'Right'],
-  ['Tab', 'Tab'],
-  ['ShiftTab', 'BTab'],
-  ['Space', 'Space'],
-  ['Backspace', 'BSpace'],
-  ['y', 'y'],
-  ['n', 'n'],
-  ...[...'0123456789'].map((digit): [string, string] => [digit, digit]),
-]);
 
 export interface TmuxRuntimeOptions {
   /**
@@ -118,7 +101,7 @@ export class TmuxRuntime implements SessionRuntime {
       if ((this.#launchedAt.get(record.id) ?? 0) >= listedAt) continue;
       const pane = panes.get(record.tmuxSession);
       if (pane && !pane.dead) continue;
-      const screen = pane ? await this.#tmux.capture(record.tmuxSession, true) : '';
+      const screen = pane ? await this.#tmux.pane(record.tmuxSession).capture(true) : '';
       if (pane) await this.#tmux.killSession(record.tmuxSession);
       const how =
         pane?.exitStatus != null
@@ -132,82 +115,38 @@ export class TmuxRuntime implements SessionRuntime {
   }
 
   screen(record: RuntimeSession): Promise<string> {
-    return this.#tmux.capture(record.tmuxSession);
+    return this.#tmux.pane(record.tmuxSession).capture();
   }
 
-  async look(record: RuntimeSession): Promise<ScreenState> {
-    const screen = await this.screen(record);
-    return {
-      dialog: startupDialog(screen),
-      inputText: inputBoxText(screen),
-      turnRunning: turnRunning(screen),
-    };
+  look(record: RuntimeSession): Promise<ScreenState> {
+    return claudePane.look(this.#tmux.pane(record.tmuxSession));
   }
 
-  /** SessionStart fires before the TUI draws its input box; keys sent earlier are lost. */
   async waitForInput(
     record: RuntimeSession,
     timeoutMs: number,
     running: () => boolean,
   ): Promise<void> {
     if (this.#inputSeen.has(record.id)) return;
-    const deadline = Date.now() + timeoutMs;
-    while (!inputReady(await this.screen(record))) {
-      if (Date.now() > deadline || !running()) {
-        throw new HubError(
-          ErrorCode.SessionNotRunning,
-          `session ${record.id} never showed its input box`,
-          { sessionId: record.id },
-        );
-      }
-      await sleep(100);
-    }
+    await claudePane.waitForInput(this.#tmux.pane(record.tmuxSession), record.id, timeoutMs, running);
     await sleep(this.#options.inputSettleMs);
     this.#inputSeen.add(record.id);
   }
 
-  /**
-   * Pastes, then waits until claude shows the paste in its input box (or pasteSettleMs): an
-   * Enter that claude reads together with the paste is taken as part of it.
-   */
-  async type(record: RuntimeSession, text: string): Promise<void> {
-    await this.#tmux.paste(record.tmuxSession, text);
-    const deadline = Date.now() + this.#options.pasteSettleMs;
-    while (Date.now() < deadline) {
-      if (inputBoxText(await this.screen(record))) return;
-      await sleep(10);
-    }
+  type(record: RuntimeSession, text: string): Promise<void> {
+    return claudePane.type(this.#tmux.pane(record.tmuxSession), text, this.#options.pasteSettleMs);
   }
 
   keys(record: RuntimeSession, names: readonly string[]): Promise<void> {
-    return this.#tmux.sendKeys(
-      record.tmuxSession,
-      names.map((name) => allowedKeys.get(name) ?? name),
-    );
+    return claudePane.keys(this.#tmux.pane(record.tmuxSession), names);
   }
 
-  /**
-   * Escape, as a person would. The turn is over when the screen stops offering "esc to
-   * interrupt"; claude then puts the prompt back in the input box a moment later, and one
-   * Ctrl-C clears it (a second, on an empty box, would exit claude).
-   */
-  async interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean> {
-    await this.keys(record, ['Escape']);
-    const deadline = Date.now() + timeoutMs;
-    let screen = await this.screen(record);
-    while (turnRunning(screen) && Date.now() < deadline) {
-      await sleep(100);
-      screen = await this.screen(record);
-    }
-    if (turnRunning(screen)) return false;
-    for (let i = 0; i < 10; i++) {
-      if (inputBoxText(await this.screen(record))) {
-        await this.keys(record, ['C-c']);
-        break;
-      }
-      await sleep(100);
-    }
-    return true;
+  interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean> {
+    return claudePane.interrupt(this.#tmux.pane(record.tmuxSession), timeoutMs);
+  }
+
+  focus(record: RuntimeSession, client: string | null): Promise<string> {
+    return this.#tmux.pane(record.tmuxSession).focus(client);
   }
 
   stop(record: RuntimeSession): Promise<void> {
@@ -226,22 +165,5 @@ function runsClaudeFor(pane: PaneState, record: RuntimeSession): boolean {
     return argv.includes(record.claudeSessionId) || argv.includes(record.id);
   } catch {
     return pane.command === 'claude';
-  }
-}
-
-const hasProc = existsSync('/proc/self/stat');
-
-/**
- * False once the process has exited. On Linux an exited process can stay a zombie for a while
- * (tmux has not reaped it, or a thread of it is still ending) while its pane is already dead,
- * so its state is read from /proc; elsewhere, whether it exists at all.
- */
-function processRuns(pid: number): boolean {
-  try {
-    if (!hasProc) return process.kill(pid, 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

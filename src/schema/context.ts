@@ -2,6 +2,7 @@ import type { TurnIndex } from '../runs/turn-index.js';
 import type { Hub } from '../hub/hub.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/tokens.js';
+import type { GlobalHooks } from '../hooks/global-hooks.js';
 
 /** What every resolver gets. */
 export interface HubContext {
@@ -10,6 +11,8 @@ export interface HubContext {
   readonly audit: AuditLog;
   /** Each session's turns, folded once and kept up to date as events come. */
   readonly turns: TurnIndex;
+  /** The hooks that make every claude on the machine report here, and their install. */
+  readonly globalHooks: GlobalHooks;
   /** Who is calling, and from which address. */
   readonly principal: Principal;
   readonly address: string;

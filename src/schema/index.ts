@@ -7,6 +7,7 @@ import './permissions.js';
 import './messages.js';
 import './audit.js';
 import './runs.js';
+import './hooks.js';
 
 export const schema = builder.toSchema();
 

@@ -1,6 +1,6 @@
 import type { NodeInfo } from '../hub/hub.js';
 import { permissionModes, type PermissionModeName } from '../runtime/claude-command.js';
-import { RuntimeKind } from '../runtime/session-runtime.js';
+import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import { SessionStatus, type SessionRecord } from '../sessions/session.js';
 import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
@@ -20,6 +20,18 @@ const SessionRuntimeRef = builder.enumType('SessionRuntime', {
   description:
     'How claude runs: TMUX (in a tmux pane a person can attach to) or HEADLESS (`claude -p` over stream-json pipes, no terminal).',
   values: Object.values(RuntimeKind),
+});
+
+const SessionOriginRef = builder.enumType('SessionOrigin', {
+  description: 'Who started the session.',
+  values: {
+    MANAGED: { value: SessionOrigin.Managed, description: 'The hub (createSession).' },
+    EXTERNAL: {
+      value: SessionOrigin.External,
+      description:
+        'A person, by hand; the installed global hooks report it (see installHooks). The hub never starts, restarts or resumes it.',
+    },
+  },
 });
 
 const cliToPermissionMode = Object.fromEntries(
@@ -45,6 +57,23 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
         record.permissionMode ? (cliToPermissionMode[record.permissionMode] ?? null) : null,
     }),
     runtime: t.field({ type: SessionRuntimeRef, resolve: (record) => record.runtime }),
+    origin: t.field({ type: SessionOriginRef, resolve: (record) => record.origin }),
+    tmuxPane: t.string({
+      nullable: true,
+      description:
+        "An EXTERNAL session's tmux pane (`%3`); null outside tmux, and for a MANAGED one (see tmuxSession).",
+      resolve: (record) => record.pane?.pane ?? null,
+    }),
+    tmuxSocket: t.string({
+      nullable: true,
+      description: "The socket of an EXTERNAL session's tmux server; null outside tmux.",
+      resolve: (record) => record.pane?.socket ?? null,
+    }),
+    pid: t.int({
+      nullable: true,
+      description: "claude's process id, once a hook or its session file said it.",
+      resolve: (record) => record.pid,
+    }),
     status: t.field({
       type: SessionStatusRef,
       resolve: (record, _args, ctx) => ctx.hub.statusOf(record),
@@ -65,7 +94,9 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
     restartCount: t.exposeInt('restartCount', {
       description: 'How often the hub restarted it after a crash.',
     }),
-    tmuxSession: t.exposeString('tmuxSession'),
+    tmuxSession: t.exposeString('tmuxSession', {
+      description: "A MANAGED session's tmux session, on the hub's tmux server; empty for EXTERNAL.",
+    }),
     node: t.string({
       nullable: true,
       description: 'The cluster node it runs on; null on a hub that is not in a cluster.',
@@ -222,17 +253,32 @@ builder.mutationFields((t) => ({
     type: SessionRef,
     authScopes: { control: true },
     description:
-      'Continues a STOPPED or CRASHED session with claude --resume in a new tmux session: same id, same event stream. Returns once it is ready.',
+      'Continues a STOPPED or CRASHED session with claude --resume in a new tmux session: same id, same event stream. Returns once it is ready. EXTERNAL_SESSION for a session a person started.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       audited(ctx, 'resumeSession', { sessionId: String(args.id) }, () =>
         ctx.hub.resume(String(args.id)),
       ),
   }),
+  focusSession: t.field({
+    type: SessionRef,
+    authScopes: { control: true },
+    description:
+      "Takes a person to the session: moves a tmux client attached to the session's tmux server (the hub's, or for an EXTERNAL session the person's own) to its session, window and pane. `client` names the client (`client_name` or its tty, as `tmux list-clients` shows them); the one active last when absent. NO_TMUX_CLIENT when none is attached, NOT_IN_TMUX for an EXTERNAL session outside tmux.",
+    args: { id: t.arg.id({ required: true }), client: t.arg.string() },
+    resolve: (_root, args, ctx) =>
+      audited(
+        ctx,
+        'focusSession',
+        { sessionId: String(args.id), detail: { client: args.client ?? null } },
+        () => ctx.hub.focus(String(args.id), args.client ?? null),
+      ),
+  }),
   stopSession: t.field({
     type: SessionRef,
     authScopes: { control: true },
-    description: 'Ends claude (its SessionEnd is still delivered), then its tmux session.',
+    description:
+      'Ends claude (its SessionEnd is still delivered), then its tmux session. For an EXTERNAL session, ends the claude process (SIGTERM): the person\'s pane and shell stay.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       audited(ctx, 'stopSession', { sessionId: String(args.id) }, () =>

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { hookEvents } from '../events/registry.js';
+import { hubCommandMark, hubHeader, type HookGroups } from '../hooks/settings-merge.js';
+import { hookOriginHeaders } from '../ingest/hook-endpoint.js';
 
 /** Environment variable of the tmux session that carries the per-session hook secret. */
 export const hookSecretEnv = 'CLAUDE_HUB_HOOK_SECRET';
+/**
+ * Environment variable of a session the hub starts that names it (not a secret): the global
+ * hooks send it, so the hub drops its own sessions' calls through them.
+ */
+export const hubSessionEnv = 'CLAUDE_HUB_SESSION_ID';
 
 export interface HookSettingsOptions {
   /** The hub's POST /hooks URL, on loopback. */
@@ -20,33 +27,82 @@ export function shellQuote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
+/** What authenticates a set of hooks, and what they say of where they come from. */
+interface HookIdentity {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly allowedEnvVars: readonly string[];
+  /** Arguments of the forwarder after the URL. */
+  readonly forwarderArgs: readonly string[];
+  /** Appended to the forwarder's command line (a shell comment that marks it). */
+  readonly commandMark: string;
+}
+
 /**
- * The settings file given to claude with --settings: every event of the registry is delivered
- * to the hub, over HTTP where Claude Code allows it and through the forwarder otherwise.
+ * Every event of the registry, delivered to the hub: over HTTP where Claude Code allows it and
+ * through the forwarder otherwise.
  */
-export function hookSettings(options: HookSettingsOptions): { hooks: Record<string, unknown> } {
+function hookGroups(options: HookSettingsOptions, identity: HookIdentity): HookGroups {
   const http = {
     type: 'http',
     url: options.hookUrl,
     timeout: options.httpTimeoutSeconds,
-    headers: { Authorization: `Bearer $${hookSecretEnv}` },
-    allowedEnvVars: [hookSecretEnv],
+    headers: identity.headers,
+    allowedEnvVars: identity.allowedEnvVars,
   };
   const command = {
     type: 'command',
-    command: `${shellQuote(options.forwarderPath)} ${shellQuote(options.hookUrl)}`,
+    command:
+      [options.forwarderPath, options.hookUrl, ...identity.forwarderArgs].map(shellQuote).join(' ') +
+      identity.commandMark,
     timeout: 5,
   };
-  const hooks: Record<string, unknown> = {};
+  const groups: HookGroups = {};
   for (const [name, spec] of Object.entries(hookEvents)) {
     const hook = !spec.http
       ? command
       : name === 'PermissionRequest'
         ? { ...http, timeout: options.permissionTimeoutSeconds }
         : http;
-    hooks[name] = [{ matcher: '', hooks: [hook] }];
+    groups[name] = [{ matcher: '', hooks: [hook] }];
   }
-  return { hooks };
+  return groups;
+}
+
+/** The settings file given to a session the hub starts, with --settings: its own secret. */
+export function hookSettings(options: HookSettingsOptions): { hooks: HookGroups } {
+  return {
+    hooks: hookGroups(options, {
+      headers: { Authorization: `Bearer $${hookSecretEnv}` },
+      allowedEnvVars: [hookSecretEnv],
+      forwarderArgs: [],
+      commandMark: '',
+    }),
+  };
+}
+
+/**
+ * The hooks `hooks install` merges into a person's settings, so every claude reports to the
+ * hub. They carry the hub's hook token in the file itself (an HTTP hook can only read variables
+ * of claude's environment, which a claude started by hand does not have); the forwarder reads it
+ * from `tokenPath`, never from its command line. They send the pane, its tmux server and, in a
+ * session the hub started, that session's id, and are marked (hubHeader, hubCommandMark) so
+ * uninstall finds them.
+ */
+export function globalHookGroups(
+  options: HookSettingsOptions & { readonly token: string; readonly tokenPath: string },
+): HookGroups {
+  return hookGroups(options, {
+    headers: {
+      Authorization: `Bearer ${options.token}`,
+      [hubHeader]: 'global',
+      [hookOriginHeaders.tmux]: '$TMUX',
+      [hookOriginHeaders.tmuxPane]: '$TMUX_PANE',
+      [hookOriginHeaders.hubSession]: `$${hubSessionEnv}`,
+    },
+    allowedEnvVars: ['TMUX', 'TMUX_PANE', hubSessionEnv],
+    forwarderArgs: [options.tokenPath],
+    commandMark: hubCommandMark,
+  });
 }
 
 /** hooks/settings.json: the same hooks for a hub on the default port, to copy into settings. */

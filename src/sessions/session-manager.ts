@@ -15,9 +15,9 @@ import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { Logger } from '../log.js';
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
-import type { IngestResult } from '../ingest/hook-endpoint.js';
+import type { HookOrigin, IngestResult } from '../ingest/hook-endpoint.js';
 import type { HookAddress } from '../ingest/hook-listeners.js';
-import { hookSecretEnv, hookSettings, hookSettingsUrl } from './hook-settings.js';
+import { hookSecretEnv, hookSettings, hookSettingsUrl, hubSessionEnv } from './hook-settings.js';
 import type { RecordTable } from '../store/record-table.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Topic } from '../events/topic.js';
@@ -30,8 +30,16 @@ import { MessageStatus, type MessageRecord } from './message.js';
 import { hasTerminal, isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
 import { fieldOf, type StreamLine } from '../runtime/headless-runtime.js';
-import { RuntimeKind, type SessionRuntime } from '../runtime/session-runtime.js';
-import { readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
+import { RuntimeKind, SessionOrigin, type SessionRuntime } from '../runtime/session-runtime.js';
+import { paneAddress } from '../runtime/tmux-pane.js';
+import { externalRecord, isExternal } from './external-session.js';
+import { liveClaudes } from './live-claudes.js';
+import {
+  claudeConfigDir,
+  readTranscriptSince,
+  resumeId,
+  transcriptPathFor,
+} from './transcript.js';
 
 export interface SessionManagerOptions {
   readonly claudeBin: string;
@@ -58,6 +66,8 @@ export interface SessionManagerOptions {
   /** A start showing no known dialog and no input box for this long is BLOCKED on an unknown screen. */
   readonly unknownScreenAfterMs: number;
   readonly messages: Omit<MessageQueueOptions, 'changed' | 'clock'>;
+  /** Whether a hook call's secret is one of the hub's hook tokens (the installed global hooks). */
+  readonly isHookToken: (secret: string) => boolean;
   readonly log: Logger;
   /** Decides restarts, waits, timestamps and how long a start may look stuck. */
   readonly clock?: Clock;
@@ -128,6 +138,8 @@ export class SessionManager {
     release: () => Promise.resolve(),
     reclaimed: [],
   };
+  /** The transcript mtime of each idle EXTERNAL session when it was last read. */
+  readonly #transcriptSeen = new Map<string, number>();
   /** DISCONNECTED sessions whose screen showed the turn over on the last tick. */
   readonly #idleSeen = new Set<string>();
   #poller: NodeJS.Timeout | null = null;
@@ -198,7 +210,13 @@ export class SessionManager {
       });
       if (last) record.lastEventAt = last.receivedAt;
       const found = presence.get(record.id);
-      if (!isRunning(record.status) || !found || found.kind === 'gone') continue;
+      if (!isRunning(record.status) || !found) continue;
+      if (isExternal(record)) {
+        if (found.kind === 'running') await this.#recordMissed(record);
+        else this.#finish(record, SessionStatus.Stopped, null);
+        continue;
+      }
+      if (found.kind === 'gone') continue;
       if (found.kind === 'resumable') {
         resumable.push(record);
       } else if (found.kind === 'running') {
@@ -215,9 +233,35 @@ export class SessionManager {
         this.#options.log.error({ err: error, sessionId: record.id }, 'session not resumed'),
       );
     }
+    this.#findStartedByHand();
     await this.#poll(false);
     this.#poller = setInterval(() => this.#tick(), this.#options.pollIntervalMs);
     this.#poller.unref();
+  }
+
+  /**
+   * The claudes that run now and that the hub has not heard of (started by hand before the hub,
+   * or before the global hooks were installed) join as EXTERNAL sessions, from their session files.
+   */
+  #findStartedByHand(): void {
+    for (const claude of liveClaudes(claudeConfigDir(this.#options.env))) {
+      if (claude.kind !== 'interactive' || this.#byClaudeId.has(claude.sessionId)) continue;
+      const record = externalRecord({
+        payload: { session_id: claude.sessionId, hook_event_name: '', cwd: claude.cwd },
+        pid: claude.pid,
+        pane: claude.pane,
+        busy: claude.busy,
+        now: this.#clock.now(),
+      });
+      record.transcriptPath = transcriptPathFor(this.#options.env, claude.cwd, claude.sessionId);
+      this.#index(record);
+      this.#store.save(record);
+      this.updates.publish(record);
+      this.#options.log.info(
+        { sessionId: record.id, cwd: record.cwd, pane: record.pane, pid: record.pid },
+        'found a claude started by hand',
+      );
+    }
   }
 
   /** Stops watching; with `stopSessions`, ends every running session first. */
@@ -230,7 +274,7 @@ export class SessionManager {
     if (stopSessions) {
       await Promise.all(
         this.list()
-          .filter((s) => isRunning(s.status))
+          .filter((s) => isRunning(s.status) && !isExternal(s))
           .map((s) => this.stop(s.id)),
       );
     }
@@ -353,7 +397,7 @@ export class SessionManager {
         `cwd must be an existing directory, got ${describeValue(input.cwd)}`,
       );
     }
-    this.#checkAllowedRoot(cwd);
+    this.checkAllowedRoot(cwd);
     this.#checkSessionLimit();
     if (input.prompt !== undefined && input.prompt !== null) validateText(input.prompt, 'prompt');
     const transcriptPath = resumed === null ? null : transcriptPathFor(this.#options.env, cwd, id);
@@ -371,6 +415,9 @@ export class SessionManager {
       model: input.model ?? null,
       permissionMode: input.permissionMode ?? null,
       runtime: input.runtime ?? this.#options.defaultRuntime,
+      origin: SessionOrigin.Managed,
+      pane: null,
+      pid: null,
       tmuxSession: this.#tmuxName(id),
       settingsPath: path.join(this.#options.dataDir, 'sessions', `${id}.settings.json`),
       hookUrl: null,
@@ -410,13 +457,14 @@ export class SessionManager {
   /** Continues a stopped or crashed session with `claude --resume`, same id, same stream. */
   async resume(id: string): Promise<SessionRecord> {
     const record = this.require(id);
+    refuseExternal(record, 'resume');
     if (isRunning(record.status)) {
       throw new HubError(
         ErrorCode.SessionRunning,
         `session ${id} is ${record.status.toLowerCase()}, not stopped or crashed`,
       );
     }
-    this.#checkAllowedRoot(record.cwd);
+    this.checkAllowedRoot(record.cwd);
     this.#checkSessionLimit();
     this.#cancelRestart(id);
     await this.#launch(record, true);
@@ -425,7 +473,7 @@ export class SessionManager {
   }
 
   /** The cwd, with symlinks and `..` resolved, must lie in an allowed root (when any is set). */
-  #checkAllowedRoot(cwd: string): void {
+  checkAllowedRoot(cwd: string): void {
     const roots = this.#options.allowedRoots;
     if (roots.length === 0) return;
     const real = realpathSync(cwd);
@@ -444,7 +492,9 @@ export class SessionManager {
 
   #checkSessionLimit(): void {
     let live = 0;
-    for (const record of this.#sessions.values()) if (isRunning(record.status)) live += 1;
+    for (const record of this.#sessions.values()) {
+      if (isRunning(record.status) && !isExternal(record)) live += 1;
+    }
     if (live >= this.#options.maxSessions) {
       throw new HubError(
         ErrorCode.SessionLimit,
@@ -486,6 +536,13 @@ export class SessionManager {
   enqueue(id: string, text: string): MessageRecord {
     const record = this.require(id);
     validateText(text, 'text');
+    if (isExternal(record) && !record.pane) {
+      throw new HubError(
+        ErrorCode.NotInTmux,
+        `session ${id} runs outside tmux: a message cannot be typed into it`,
+        { sessionId: id },
+      );
+    }
     if (!isRunning(record.status)) {
       throw new HubError(
         ErrorCode.SessionNotRunning,
@@ -580,6 +637,21 @@ export class SessionManager {
     return record;
   }
 
+  /**
+   * Takes a person's tmux client to the session's pane (on the hub's tmux server, or the
+   * person's own for an EXTERNAL session); resolves with the client's name.
+   */
+  focus(id: string, client: string | null): Promise<string> {
+    const record = this.terminalOf(id);
+    if (!isRunning(record.status)) {
+      throw new HubError(
+        ErrorCode.SessionNotRunning,
+        `session ${id} is ${record.status.toLowerCase()}`,
+      );
+    }
+    return this.#runtime.focus(record, client);
+  }
+
   /** Resolves when `done()` holds, checked on every change of the session, or after `timeoutMs`. */
   waitForChange(id: string, done: () => boolean, timeoutMs: number): Promise<void> {
     const record = this.#sessions.get(id);
@@ -623,11 +695,15 @@ export class SessionManager {
     raw: string,
     payload: HookPayload,
     closed: AbortSignal,
+    origin: HookOrigin,
   ): Promise<IngestResult> {
     const id = this.#bySecretHash.get(sha256(secret));
     const record = id === undefined ? undefined : this.#sessions.get(id);
-    if (!record)
+    if (!record) {
+      if (this.#options.isHookToken(secret)) return this.#ingestExternal(raw, payload, closed, origin);
       return { ok: false, error: new HubError(ErrorCode.Unauthorized, 'unknown hook secret') };
+    }
+    if (origin.pid !== null && payload.hook_event_name === 'SessionStart') record.pid = origin.pid;
     const owner = this.#byClaudeId.get(payload.session_id);
     if (owner !== undefined && owner !== record.id) {
       return {
@@ -636,6 +712,95 @@ export class SessionManager {
       };
     }
     if (owner === undefined) this.#byClaudeId.set(payload.session_id, record.id);
+    return this.#deliver(record, raw, payload, closed);
+  }
+
+  /**
+   * An event of a claude a person started, posted by the global hooks: a session the hub started
+   * is dropped (its own hooks post the same event); a new Claude session id continues the
+   * session of the same process (after /clear), or becomes a new EXTERNAL session.
+   */
+  #ingestExternal(
+    raw: string,
+    payload: HookPayload,
+    closed: AbortSignal,
+    origin: HookOrigin,
+  ): Promise<IngestResult> {
+    const dropped: IngestResult = { ok: true, event: null, answer: Promise.resolve({}) };
+    const marked = origin.hubSession === null ? undefined : this.#sessions.get(origin.hubSession);
+    const ownerId = this.#byClaudeId.get(payload.session_id);
+    const owner = ownerId === undefined ? undefined : this.#sessions.get(ownerId);
+    if ((marked && !isExternal(marked)) || (owner && !isExternal(owner))) {
+      return Promise.resolve(dropped);
+    }
+    const pane = paneAddress(origin.tmux, origin.tmuxPane);
+    const record =
+      owner ??
+      this.#sameProcess(origin.pid) ??
+      this.#adopt(payload, origin.pid, pane);
+    this.#byClaudeId.set(payload.session_id, record.id);
+    let moved = false;
+    if (origin.pid !== null && record.pid !== origin.pid) [record.pid, moved] = [origin.pid, true];
+    if (pane && (pane.socket !== record.pane?.socket || pane.pane !== record.pane.pane)) {
+      [record.pane, moved] = [pane, true];
+    }
+    if (!isRunning(record.status) && payload.hook_event_name === 'SessionStart') {
+      // claude --resume <id> by hand: the same conversation, so the same session, running again.
+      setStatus(record, SessionStatus.Starting, this.#clock.now());
+      Object.assign(record, { ended: false, error: null });
+      moved = true;
+    }
+    if (moved) this.#store.save(record);
+    return this.#deliver(record, raw, payload, closed);
+  }
+
+  /** The running EXTERNAL session of a claude process, which goes on under a new id after /clear. */
+  #sameProcess(pid: number | null): SessionRecord | undefined {
+    if (pid === null) return undefined;
+    return this.list().find(
+      (record) => isExternal(record) && record.pid === pid && isRunning(record.status),
+    );
+  }
+
+  /**
+   * A new EXTERNAL session for a claude first heard of: its process and pane from the hook's
+   * headers, else from its session file. Synchronous, so two calls at once make one session.
+   */
+  #adopt(
+    payload: HookPayload,
+    pid: number | null,
+    pane: ReturnType<typeof paneAddress>,
+  ): SessionRecord {
+    const live =
+      pid === null
+        ? liveClaudes(claudeConfigDir(this.#options.env)).find(
+            (claude) => claude.sessionId === payload.session_id,
+          )
+        : undefined;
+    const record = externalRecord({
+      payload,
+      pid: pid ?? live?.pid ?? null,
+      pane: pane ?? live?.pane ?? null,
+      busy: null,
+      now: this.#clock.now(),
+    });
+    this.#index(record);
+    this.#store.save(record);
+    this.updates.publish(record);
+    this.#options.log.info(
+      { sessionId: record.id, cwd: record.cwd, pane: record.pane, pid: record.pid },
+      'a claude started by hand joined',
+    );
+    return record;
+  }
+
+  /** Stores the event, then answers: at once, or for a permission request, when decided. */
+  async #deliver(
+    record: SessionRecord,
+    raw: string,
+    payload: HookPayload,
+    closed: AbortSignal,
+  ): Promise<IngestResult> {
     const event = await this.#append(record, raw, payload);
     this.#permissions.observe(event);
     const answer =
@@ -673,6 +838,7 @@ export class SessionManager {
    * runs in the session's pane (a person attached stays attached).
    */
   async #launch(record: SessionRecord, resume: boolean, inPlace = false): Promise<void> {
+    refuseExternal(record, 'restart');
     const secret = randomBytes(32).toString('base64url');
     this.#bySecretHash.delete(record.hookSecretHash);
     record.hookSecretHash = sha256(secret);
@@ -686,7 +852,11 @@ export class SessionManager {
     try {
       await this.#runtime.launch({
         record,
-        env: { ...definedEnv(this.#options.env), [hookSecretEnv]: secret },
+        env: {
+          ...definedEnv(this.#options.env),
+          [hookSecretEnv]: secret,
+          [hubSessionEnv]: record.id,
+        },
         claude: {
           claudeBin: this.#options.claudeBin,
           sessionId: record.claudeSessionId,
@@ -754,7 +924,7 @@ export class SessionManager {
 
   #index(record: SessionRecord): void {
     this.#sessions.set(record.id, record);
-    this.#bySecretHash.set(record.hookSecretHash, record.id);
+    if (record.hookSecretHash) this.#bySecretHash.set(record.hookSecretHash, record.id);
     this.#byClaudeId.set(record.id, record.id);
     this.#byClaudeId.set(record.claudeSessionId, record.id);
   }
@@ -928,6 +1098,21 @@ export class SessionManager {
     return this.#restartTimers.delete(id);
   }
 
+  /**
+   * An idle EXTERNAL session whose transcript shows a prompt after the hub last heard of it (a
+   * person typed, and its hook did not reach the hub) is busy again: HubEventsMissed says so.
+   * The transcript is read only when its mtime moved.
+   */
+  async #followTranscript(record: SessionRecord): Promise<void> {
+    const { transcriptPath, lastEventAt } = record;
+    if (!transcriptPath || lastEventAt === null) return;
+    const mtime = statSync(transcriptPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (mtime <= lastEventAt || mtime === this.#transcriptSeen.get(record.id)) return;
+    this.#transcriptSeen.set(record.id, mtime);
+    const summary = await readTranscriptSince(transcriptPath, lastEventAt);
+    if (summary.steps.some((step) => step.kind === 'prompt')) await this.#recordMissed(record);
+  }
+
   /** Checks the sessions on every tick: a poll at a time. */
   #tick(): void {
     void this.#poll(true);
@@ -973,7 +1158,7 @@ export class SessionManager {
     const exits = await this.#runtime.exits(watched);
     for (const { record, how, screen } of exits) {
       if (!isRunning(record.status) || this.#stopping.has(record.id)) continue;
-      const status = statusOnExit(record, false);
+      const status = isExternal(record) ? SessionStatus.Stopped : statusOnExit(record, false);
       if (status === SessionStatus.Stopped) {
         this.#finish(record, status, null);
         continue;
@@ -992,9 +1177,21 @@ export class SessionManager {
         await this.#checkStartupScreen(record);
       } else if (record.status === SessionStatus.Disconnected) {
         await this.#relaunchWhenIdle(record);
+      } else if (record.status === SessionStatus.Idle && isExternal(record)) {
+        await this.#followTranscript(record);
       }
     }
   }
+}
+
+/** EXTERNAL_SESSION: the hub never launches the claude of a session a person started. */
+function refuseExternal(record: SessionRecord, what: 'resume' | 'restart'): void {
+  if (!isExternal(record)) return;
+  throw new HubError(
+    ErrorCode.ExternalSession,
+    `session ${record.id} was started outside the hub, so the hub does not ${what} it`,
+    { sessionId: record.id },
+  );
 }
 
 /** The record, or NO_TERMINAL when its session runs headless. */
@@ -1009,6 +1206,9 @@ function withTerminal(record: SessionRecord): SessionRecord {
 /** Fields added since a record may have been stored. */
 const sessionDefaults = {
   runtime: RuntimeKind.Tmux,
+  origin: SessionOrigin.Managed,
+  pane: null,
+  pid: null,
   hookUrl: null,
   transcriptPath: null,
   restartTimes: [],
@@ -1036,6 +1236,7 @@ const hubOnlyEnv = new Set([
   'CLAUDECODE',
   'CLAUDE_CODE_ENTRYPOINT',
   hookSecretEnv,
+  hubSessionEnv,
 ]);
 
 function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {

@@ -1,4 +1,5 @@
-import { RuntimeKind } from '../runtime/session-runtime.js';
+import { RuntimeKind, type SessionOrigin } from '../runtime/session-runtime.js';
+import type { PaneAddress } from '../runtime/tmux-pane.js';
 
 /** Lifecycle states; see the state machine in the README. */
 export const SessionStatus = {
@@ -37,6 +38,12 @@ export interface SessionRecord {
   readonly permissionMode: string | null;
   /** How its claude runs: in tmux (TMUX) or headless over stream-json (HEADLESS). */
   readonly runtime: RuntimeKind;
+  /** MANAGED: the hub started it. EXTERNAL: a person did; the global hooks report it. */
+  readonly origin: SessionOrigin;
+  /** An EXTERNAL session's tmux server and pane; null outside tmux, and for MANAGED ones. */
+  pane: PaneAddress | null;
+  /** claude's process id, once a hook or its session file said it. */
+  pid: number | null;
   /** The tmux session of a TMUX session (named for every session, used by TMUX ones). */
   readonly tmuxSession: string;
   readonly settingsPath: string;

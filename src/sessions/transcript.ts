@@ -2,6 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
+/** Claude Code's config dir, which CLAUDE_CONFIG_DIR moves away from ~/.claude. */
+export function claudeConfigDir(env: Readonly<Record<string, string | undefined>>): string {
+  return env.CLAUDE_CONFIG_DIR || path.join(homedir(), '.claude');
+}
+
 /**
  * Where claude records a conversation: `<config dir>/projects/<cwd, every character but
  * letters and digits replaced by '-'>/<session id>.jsonl`.
@@ -11,8 +16,7 @@ export function transcriptPathFor(
   cwd: string,
   sessionId: string,
 ): string {
-  const configDir = env.CLAUDE_CONFIG_DIR ?? path.join(homedir(), '.claude');
-  return path.join(configDir, 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
+  return path.join(claudeConfigDir(env), 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
 }
 
 /**

@@ -75,7 +75,7 @@ describe('scopes declared on fields', () => {
   );
   const declared = (field: GraphQLField<unknown, unknown>) =>
     (field.extensions as { pothosOptions?: { authScopes?: unknown } }).pothosOptions?.authScopes;
-  /** A context whose hub and audit trail throw on any use: the check comes first or not at all. */
+  /** A context whose hub, audit trail and hooks throw on any use: the check comes first or not at all. */
   const contextOf = (scope: Scope) => {
     const unreachable = new Proxy(
       {},
@@ -85,7 +85,13 @@ describe('scopes declared on fields', () => {
         },
       },
     );
-    return { hub: unreachable, audit: unreachable, principal: { name: scope, scope }, address: '' };
+    return {
+      hub: unreachable,
+      audit: unreachable,
+      globalHooks: unreachable,
+      principal: { name: scope, scope },
+      address: '',
+    };
   };
   /** The messages of the operation's errors; of its first event's, for a stream that started. */
   const run = async (scope: Scope, query: string): Promise<string[]> => {

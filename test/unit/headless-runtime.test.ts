@@ -30,6 +30,9 @@ describe('the headless runtime', () => {
       runtime: 'HEADLESS',
       tmuxSession: 'unused',
       claudeSessionId: 's1',
+      origin: 'MANAGED',
+      pane: null,
+      pid: null,
     };
     await runtime.launch({
       record,

@@ -74,6 +74,7 @@ function owner(overrides: Partial<NodeHandlers> = {}) {
     stop: notHere,
     interrupt: notHere,
     sendKeys: notHere,
+    focus: notHere,
     enqueue: notHere,
     ask: async ({ id, text }) => ({
       kind: 'reply',
@@ -328,6 +329,7 @@ describe('node calls: the table at compile time', () => {
       'stop',
       'interrupt',
       'sendKeys',
+      'focus',
       'enqueue',
       'ask',
       'decide',

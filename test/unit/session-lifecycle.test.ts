@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalEventBus } from '../../src/events/event-bus.js';
 import type { HookPayload } from '../../src/events/hook-event.js';
+import type { HookOrigin } from '../../src/ingest/hook-endpoint.js';
 import type { HookAddress } from '../../src/ingest/hook-listeners.js';
 import { hookSecretEnv } from '../../src/sessions/hook-settings.js';
 import { createLogger } from '../../src/log.js';
@@ -25,6 +26,8 @@ import { RecordTable } from '../../src/store/record-table.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { message, permission, session as storedSession } from '../helpers/records.js';
+
+const noOrigin: HookOrigin = { tmux: null, tmuxPane: null, pid: null, hubSession: null };
 
 /** A runtime of plain data: what it was asked to do, and what the test says it shows. */
 class FakeRuntime implements SessionRuntime {
@@ -75,6 +78,11 @@ class FakeRuntime implements SessionRuntime {
   async stop(record: SessionRecord): Promise<void> {
     this.stopped.push(record.id);
     this.running.delete(record.id);
+  }
+  readonly focused: [string, string | null][] = [];
+  async focus(record: SessionRecord, client: string | null): Promise<string> {
+    this.focused.push([record.id, client]);
+    return client ?? 'client-1';
   }
   attachCommand(record: SessionRecord): string {
     return `attach ${record.tmuxSession}`;
@@ -132,7 +140,7 @@ describe('session lifecycle over a runtime', () => {
         claudeBin: 'claude',
         defaultRuntime: 'TMUX',
         dataDir: dir,
-        env: { PATH: '/bin' },
+        env: { PATH: '/bin', CLAUDE_CONFIG_DIR: dir },
         forwarderPath: '/hooks/forward.sh',
         allowedRoots: [],
         maxSessions: 10,
@@ -143,6 +151,7 @@ describe('session lifecycle over a runtime', () => {
         pollIntervalMs: 5,
         restartPolicy: { limit: 2, windowMs: 60_000, initialDelayMs: 20, maxDelayMs: 100 },
         unknownScreenAfterMs: 10_000,
+        isHookToken: (secret) => secret === 'the-hook-token',
         messages: { limit: 10, confirmTimeoutMs: 500, readyTimeoutMs: 2000 },
         log: createLogger('silent'),
         ...(clock && { clock }),
@@ -166,9 +175,10 @@ describe('session lifecycle over a runtime', () => {
       JSON.stringify(payload),
       payload,
       new AbortController().signal,
+      noOrigin,
     );
     if (!result.ok) throw result.error;
-    return result.event;
+    return result.event!;
   }
 
   /** createSession, with claude's SessionStart arriving once it was launched. */
@@ -285,6 +295,83 @@ describe('session lifecycle over a runtime', () => {
     const session = await create();
     await hook(session.id, 'UserPromptSubmit', { prompt: 'long' });
     expect((await manager.interrupt(session.id)).status).toBe('IDLE');
+  });
+
+  /** Posts an event as the installed global hooks would, with the hub's hook token. */
+  async function globalHook(
+    sessionId: string,
+    name: string,
+    origin: Partial<HookOrigin> = {},
+    fields: Record<string, unknown> = {},
+  ) {
+    const payload: HookPayload = { session_id: sessionId, hook_event_name: name, cwd, ...fields };
+    return manager.ingest(
+      'the-hook-token',
+      JSON.stringify(payload),
+      payload,
+      new AbortController().signal,
+      { ...noOrigin, ...origin },
+    );
+  }
+
+  it('makes a claude started by hand an EXTERNAL session, and drops its own sessions\' global calls', async () => {
+    const managed = await create();
+    const before = managed.lastEventAt;
+    expect(await globalHook(managed.id, 'Stop', { hubSession: managed.id })).toMatchObject({
+      ok: true,
+      event: null,
+    });
+    expect(await globalHook(managed.id, 'Stop')).toMatchObject({ ok: true, event: null });
+    expect(managed.lastEventAt).toBe(before);
+
+    const id = '11111111-2222-4333-8444-555555555555';
+    const pane = { tmux: '/tmp/tmux-0/default,123,0', tmuxPane: '%3', pid: 4242 };
+    const started = await globalHook(id, 'SessionStart', pane, { source: 'startup' });
+    expect(started).toMatchObject({ ok: true, event: { eventName: 'SessionStart' } });
+    const external = manager.require(id);
+    expect(external).toMatchObject({
+      origin: 'EXTERNAL',
+      pane: { socket: '/tmp/tmux-0/default', pane: '%3' },
+      pid: 4242,
+      status: 'IDLE',
+      cwd,
+    });
+    await globalHook(id, 'UserPromptSubmit', pane, { prompt: 'hi' });
+    expect(external.status).toBe('BUSY');
+    await globalHook(id, 'Stop', pane, { last_assistant_message: 'done' });
+    expect(external).toMatchObject({ status: 'IDLE', lastAssistantMessage: 'done' });
+
+    // /clear: the same process goes on under a new id, in the same hub session.
+    const cleared = 'aaaaaaaa-2222-4333-8444-555555555555';
+    await globalHook(id, 'SessionEnd', pane, { reason: 'clear' });
+    await globalHook(cleared, 'SessionStart', pane, { source: 'clear' });
+    expect(manager.list().filter((record) => record.origin === 'EXTERNAL')).toHaveLength(1);
+    expect(external.claudeSessionId).toBe(cleared);
+
+    const forged = await manager.ingest(
+      'not-a-token',
+      '{}',
+      { session_id: id, hook_event_name: 'Stop' },
+      new AbortController().signal,
+      noOrigin,
+    );
+    expect(forged).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('never launches an EXTERNAL session: its exit is STOPPED, resume is refused, no pane takes no message', async () => {
+    const id = '22222222-2222-4333-8444-555555555555';
+    await globalHook(id, 'SessionStart', { pid: 4343 }, { source: 'startup' });
+    const external = manager.require(id);
+    expect(external.pane).toBeNull();
+    expect(() => manager.enqueue(id, 'hello')).toThrow(
+      expect.objectContaining({ code: 'NOT_IN_TMUX' }),
+    );
+    await expect(manager.focus(id, null)).resolves.toBe('client-1');
+    runtime.exit(external);
+    await until(() => external.status === 'STOPPED');
+    expect(external.error).toBeNull();
+    await expect(manager.resume(id)).rejects.toMatchObject({ code: 'EXTERNAL_SESSION' });
+    expect(runtime.launches.some((launch) => launch.record.id === id)).toBe(false);
   });
 
   it('refuses keys the runtime does not name', async () => {

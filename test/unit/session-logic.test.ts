@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HookPayload, StoredEvent } from '../../src/events/hook-event.js';
 import { parseHookBody } from '../../src/events/hook-event.js';
 import { claudeCommand } from '../../src/runtime/claude-command.js';
-import { maxPasteChars, maxPasteLineBreaks, pasteChunks } from '../../src/runtime/tmux-driver.js';
+import { maxPasteChars, maxPasteLineBreaks, pasteChunks } from '../../src/runtime/tmux-pane.js';
 import { SessionStatus, type SessionRecord } from '../../src/sessions/session.js';
 import { applyEvent, statusOnExit } from '../../src/sessions/session-status.js';
 import { decideRestart } from '../../src/sessions/restart-policy.js';
@@ -13,6 +13,9 @@ function record(): SessionRecord {
     name: null,
     cwd: '/tmp',
     runtime: 'TMUX',
+    origin: 'MANAGED',
+    pane: null,
+    pid: null,
     model: null,
     permissionMode: null,
     tmuxSession: 'claude-a',

@@ -1,0 +1,138 @@
+import { ErrorCode, HubError } from '../errors.js';
+import { allowedKeys, claudePane } from './claude-pane.js';
+import { processRuns } from './process-state.js';
+import type {
+  Exit,
+  Presence,
+  RuntimeSession,
+  ScreenState,
+  SessionRuntime,
+} from './session-runtime.js';
+import { externalPane, type Pane } from './tmux-pane.js';
+
+export interface ExternalRuntimeOptions {
+  /** How long a paste may take to show in the input box before Enter is pressed anyway. */
+  readonly pasteSettleMs: number;
+  /** How long a stopped claude may take to exit before it is killed. */
+  readonly stopTimeoutMs: number;
+}
+
+/**
+ * A claude a person started, in a pane of their own tmux server (or outside tmux): the hub reads
+ * and types into that pane as into its own, but never launches, restarts or resumes it. Whether
+ * it runs is read from its process.
+ */
+export class ExternalRuntime implements SessionRuntime {
+  readonly keyNames = [...allowedKeys.keys()];
+  readonly #options: ExternalRuntimeOptions;
+
+  constructor(options: ExternalRuntimeOptions) {
+    this.#options = options;
+  }
+
+  launch({ record }: { record: RuntimeSession }): Promise<void> {
+    return Promise.reject(
+      new HubError(
+        ErrorCode.ExternalSession,
+        `session ${record.id} was started outside the hub: the hub does not start its claude`,
+        { sessionId: record.id },
+      ),
+    );
+  }
+
+  presence(records: readonly RuntimeSession[]): Promise<Map<string, Presence>> {
+    return Promise.resolve(
+      new Map(
+        records.map((record) => [
+          record.id,
+          record.pid !== null && processRuns(record.pid) ? { kind: 'running' } : { kind: 'gone' },
+        ]),
+      ),
+    );
+  }
+
+  /** A claude whose process is gone; one whose process is unknown, once its SessionEnd came. */
+  exits<S extends RuntimeSession>(records: readonly S[]): Promise<Exit<S>[]> {
+    return Promise.resolve(
+      records
+        .filter((record) => (record.pid === null ? isEnded(record) : !processRuns(record.pid)))
+        .map((record) => ({ record, how: '', screen: '' })),
+    );
+  }
+
+  screen(record: RuntimeSession): Promise<string> {
+    return this.#pane(record).capture();
+  }
+
+  look(record: RuntimeSession): Promise<ScreenState> {
+    return claudePane.look(this.#pane(record));
+  }
+
+  waitForInput(record: RuntimeSession, timeoutMs: number, running: () => boolean): Promise<void> {
+    return claudePane.waitForInput(this.#pane(record), record.id, timeoutMs, running);
+  }
+
+  type(record: RuntimeSession, text: string): Promise<void> {
+    return claudePane.type(this.#pane(record), text, this.#options.pasteSettleMs);
+  }
+
+  keys(record: RuntimeSession, names: readonly string[]): Promise<void> {
+    return claudePane.keys(this.#pane(record), names);
+  }
+
+  interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean> {
+    return claudePane.interrupt(this.#pane(record), timeoutMs);
+  }
+
+  /**
+   * Ends the claude process (SIGTERM, then SIGKILL after stopTimeoutMs), as Ctrl-C twice would:
+   * the person's pane and shell stay.
+   */
+  async stop(record: RuntimeSession): Promise<void> {
+    const { pid } = record;
+    if (pid === null) {
+      throw new HubError(
+        ErrorCode.ExternalSession,
+        `session ${record.id} was started outside the hub and its process is not known`,
+        { sessionId: record.id },
+      );
+    }
+    signal(pid, 'SIGTERM');
+    const deadline = Date.now() + this.#options.stopTimeoutMs;
+    while (processRuns(pid) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (processRuns(pid)) signal(pid, 'SIGKILL');
+  }
+
+  focus(record: RuntimeSession, client: string | null): Promise<string> {
+    return this.#pane(record).focus(client);
+  }
+
+  attachCommand(record: RuntimeSession): string | null {
+    return record.pane ? `tmux -S ${record.pane.socket} attach -t ${record.pane.pane}` : null;
+  }
+
+  #pane(record: RuntimeSession): Pane {
+    if (!record.pane) {
+      throw new HubError(
+        ErrorCode.NotInTmux,
+        `session ${record.id} runs outside tmux: the hub cannot type into its terminal`,
+        { sessionId: record.id },
+      );
+    }
+    return externalPane(record.pane);
+  }
+}
+
+function isEnded(record: RuntimeSession): boolean {
+  return (record as { ended?: boolean }).ended === true;
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+}

@@ -1,0 +1,155 @@
+import { execa } from 'execa';
+import { ErrorCode, HubError } from '../errors.js';
+
+/** claude turns a paste of more than this many characters into a `[Pasted text #N]` placeholder. */
+export const maxPasteChars = 800;
+/** ... and likewise a paste with more than this many line breaks. */
+export const maxPasteLineBreaks = 2;
+
+/** Splits text into pastes claude keeps verbatim; never inside a code point or a CRLF. */
+export function pasteChunks(text: string): string[] {
+  const chunks: string[] = [];
+  let chunk = '';
+  let breaks = 0;
+  for (const char of text.match(/\r\n|[\s\S]/gu) ?? []) {
+    const isBreak = char === '\n' || char === '\r' || char === '\r\n';
+    if (chunk.length + char.length > maxPasteChars || (isBreak && breaks === maxPasteLineBreaks)) {
+      chunks.push(chunk);
+      chunk = '';
+      breaks = 0;
+    }
+    chunk += char;
+    if (isBreak) breaks += 1;
+  }
+  if (chunk) chunks.push(chunk);
+  return chunks;
+}
+
+export interface TmuxRunOptions {
+  readonly input?: string;
+  readonly reject?: boolean;
+  readonly env?: Record<string, string>;
+}
+
+/** Runs one tmux command line (argv, never a shell) against one tmux server. */
+export type TmuxRun = (
+  args: string[],
+  options?: TmuxRunOptions,
+) => Promise<{ exitCode?: number | undefined; stdout: string; stderr: string }>;
+
+/** A tmux server: the hub's own (`-L name -f config`) or a person's, by its socket path. */
+export function tmuxServer(serverArgs: readonly string[]): TmuxRun {
+  return (args, options = {}) =>
+    execa('tmux', [...serverArgs, ...args], {
+      reject: options.reject ?? true,
+      ...(options.env && { env: options.env }),
+      ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
+      timeout: 10_000,
+    });
+}
+
+/** What the hub does to the pane claude draws in, whichever tmux server holds it. */
+export interface Pane {
+  /** The pane's text without escape codes; `history` adds the scrollback (for dead panes). */
+  capture(history?: boolean): Promise<string>;
+  /**
+   * Types text as bracketed pastes, so newlines do not submit early. Each paste is small
+   * enough (see pasteChunks) that claude inserts it as text instead of a placeholder.
+   */
+  paste(text: string): Promise<void>;
+  sendKeys(keys: readonly string[]): Promise<void>;
+  /**
+   * Takes a client attached to the pane's server there: its session, window and pane. The
+   * client is named (`client_name` or its tty) or, when absent, the one active last; the name of
+   * the client moved, or NO_TMUX_CLIENT when none is attached.
+   */
+  focus(client: string | null): Promise<string>;
+}
+
+/** The pane at `target` on the server `run` reaches; `buffer` names its paste buffer. */
+export function paneOn(run: TmuxRun, target: string, buffer: string): Pane {
+  return {
+    async capture(history = false) {
+      const args = ['capture-pane', '-p', '-J', '-t', target];
+      if (history) args.push('-S', '-200');
+      const result = await run(args, { reject: false });
+      return result.exitCode === 0 ? result.stdout.replace(/\s+$/, '') : '';
+    },
+    async paste(text) {
+      for (const chunk of pasteChunks(text)) {
+        await run(['load-buffer', '-b', buffer, '-'], { input: chunk });
+        await run(['paste-buffer', '-p', '-d', '-b', buffer, '-t', target]);
+      }
+    },
+    async sendKeys(keys) {
+      await run(['send-keys', '-t', target, ...keys]);
+    },
+    async focus(client) {
+      const listed = await run(
+        ['list-clients', '-F', '#{client_activity}\t#{client_name}\t#{client_tty}'],
+        { reject: false },
+      );
+      const clients = listed.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [activity = '0', name = '', tty = ''] = line.split('\t');
+          return { activity: Number(activity), name, tty };
+        })
+        .sort((a, b) => b.activity - a.activity);
+      const chosen =
+        client === null
+          ? clients[0]
+          : clients.find((found) => found.name === client || found.tty === client);
+      if (!chosen) {
+        const known = clients.map((found) => found.name).join(', ');
+        throw new HubError(
+          ErrorCode.NoTmuxClient,
+          client === null
+            ? 'no tmux client is attached to the tmux server that holds the session'
+            : `no tmux client ${JSON.stringify(client)} is attached there${known ? `; attached: ${known}` : ''}`,
+        );
+      }
+      await run([
+        'select-window',
+        '-t',
+        target,
+        ';',
+        'select-pane',
+        '-t',
+        target,
+        ';',
+        'switch-client',
+        '-c',
+        chosen.name,
+        '-t',
+        target,
+      ]);
+      return chosen.name;
+    },
+  };
+}
+
+/** Where a claude outside the hub's tmux server runs: the server's socket and the pane id. */
+export interface PaneAddress {
+  readonly socket: string;
+  readonly pane: string;
+}
+
+/**
+ * The pane of a claude, from the TMUX (`<socket path>,<server pid>,<session index>`) and
+ * TMUX_PANE (`%<n>`) of its environment; null outside tmux or for values that are neither.
+ */
+export function paneAddress(
+  tmux: string | null | undefined,
+  pane: string | null | undefined,
+): PaneAddress | null {
+  const socket = /^(\/[^,\0]+),\d+,\d+$/.exec(tmux ?? '')?.[1];
+  if (!socket || !/^%\d+$/.test(pane ?? '')) return null;
+  return { socket, pane: pane! };
+}
+
+/** A pane on a person's own tmux server. */
+export function externalPane(address: PaneAddress): Pane {
+  return paneOn(tmuxServer(['-S', address.socket]), address.pane, `hub-${address.pane.slice(1)}`);
+}
