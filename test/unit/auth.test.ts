@@ -176,12 +176,14 @@ describe('scopes declared on fields', () => {
         ]);
       }
     }
-    // The grants themselves: admin holds every scope, control and approve hold read.
+    // The grants themselves: admin holds every API scope, control and approve hold read, and a
+    // hook token may post hook events and nothing else.
     expect(scopes.map((scope) => scopes.filter((s) => allows({ name: '', scope }, s)))).toEqual([
       ['read'],
       ['read', 'control'],
       ['read', 'approve'],
       ['read', 'control', 'approve', 'admin'],
+      ['hook'],
     ]);
   });
 
