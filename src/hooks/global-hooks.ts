@@ -3,7 +3,11 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadTokens, Tokens, type TokenEntry } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
-import { globalHookGroups, type HookSettingsOptions } from '../sessions/hook-settings.js';
+import {
+  globalHookGroups,
+  globalHookUrl,
+  type HookSettingsOptions,
+} from '../sessions/hook-settings.js';
 import { claudeConfigDir } from '../sessions/transcript.js';
 import {
   installHooks,
@@ -103,7 +107,14 @@ export class GlobalHooks {
     } catch {
       backupPath = null;
     }
-    return { scope, path: file, events, url, current: url === this.#options.hookUrl(), backupPath };
+    return {
+      scope,
+      path: file,
+      events,
+      url,
+      current: url === globalHookUrl(this.#options.hookUrl()),
+      backupPath,
+    };
   }
 
   /** The settings file of the scope: the hub's user's config dir unless given, or the project's. */

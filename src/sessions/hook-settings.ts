@@ -52,8 +52,9 @@ function hookGroups(options: HookSettingsOptions, identity: HookIdentity): HookG
   const command = {
     type: 'command',
     command:
-      [options.forwarderPath, options.hookUrl, ...identity.forwarderArgs].map(shellQuote).join(' ') +
-      identity.commandMark,
+      [options.forwarderPath, options.hookUrl, ...identity.forwarderArgs]
+        .map(shellQuote)
+        .join(' ') + identity.commandMark,
     timeout: 5,
   };
   const groups: HookGroups = {};
@@ -81,6 +82,14 @@ export function hookSettings(options: HookSettingsOptions): { hooks: HookGroups 
 }
 
 /**
+ * Where the global hooks post: the hook URL under another name, since Claude Code runs only one
+ * of several HTTP hooks with the same URL, and a session the hub starts must run its own.
+ */
+export function globalHookUrl(hookUrl: string): string {
+  return `${hookUrl}?from=global`;
+}
+
+/**
  * The hooks `hooks install` merges into a person's settings, so every claude reports to the
  * hub. They carry the hub's hook token in the file itself (an HTTP hook can only read variables
  * of claude's environment, which a claude started by hand does not have); the forwarder reads it
@@ -91,18 +100,21 @@ export function hookSettings(options: HookSettingsOptions): { hooks: HookGroups 
 export function globalHookGroups(
   options: HookSettingsOptions & { readonly token: string; readonly tokenPath: string },
 ): HookGroups {
-  return hookGroups(options, {
-    headers: {
-      Authorization: `Bearer ${options.token}`,
-      [hubHeader]: 'global',
-      [hookOriginHeaders.tmux]: '$TMUX',
-      [hookOriginHeaders.tmuxPane]: '$TMUX_PANE',
-      [hookOriginHeaders.hubSession]: `$${hubSessionEnv}`,
+  return hookGroups(
+    { ...options, hookUrl: globalHookUrl(options.hookUrl) },
+    {
+      headers: {
+        Authorization: `Bearer ${options.token}`,
+        [hubHeader]: 'global',
+        [hookOriginHeaders.tmux]: '$TMUX',
+        [hookOriginHeaders.tmuxPane]: '$TMUX_PANE',
+        [hookOriginHeaders.hubSession]: `$${hubSessionEnv}`,
+      },
+      allowedEnvVars: ['TMUX', 'TMUX_PANE', hubSessionEnv],
+      forwarderArgs: [options.tokenPath],
+      commandMark: hubCommandMark,
     },
-    allowedEnvVars: ['TMUX', 'TMUX_PANE', hubSessionEnv],
-    forwarderArgs: [options.tokenPath],
-    commandMark: hubCommandMark,
-  });
+  );
 }
 
 /** hooks/settings.json: the same hooks for a hub on the default port, to copy into settings. */
