@@ -360,6 +360,12 @@ async function open(
     router([async (req, res) => (await hooks(req, res), true)], log),
   );
   await sessions.start(parts.hookListeners);
+  try {
+    const moved = globalHooks.follow();
+    if (moved) log.info({ path: moved.path, url: moved.url }, 'global hooks point here again');
+  } catch (error) {
+    log.warn({ err: error }, 'global hooks could not be pointed here');
+  }
   if (config.redisUrl) {
     cluster = parts.cluster = await ClusterHub.join(
       { hub: localHub, sessions, eventLog, bus, permissionChanges, streamOptions },

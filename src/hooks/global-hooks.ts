@@ -95,6 +95,17 @@ export class GlobalHooks {
     return this.status(scope, dir);
   }
 
+  /**
+   * At start: the user's hooks that hold this hub's token but post to an address it had before
+   * (it listens on another port now) are pointed here again. claude reads them again by itself.
+   */
+  follow(): HookInstallation | null {
+    const found = this.status('user', null);
+    if (found.events.length === 0 || found.current) return null;
+    if (!readFileSync(found.path, 'utf8').includes(this.#token)) return null;
+    return this.install('user', null);
+  }
+
   #installation(
     scope: InstallScope,
     file: string,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
@@ -103,12 +103,14 @@ describe('claudes started by hand, through the installed global hooks', () => {
   const person = new PersonTmux();
   let settingsPath: string;
   let control: ResultPromise | null = null;
+  let dataDir: string;
 
   beforeAll(async () => {
     world = await startClaudeWorld();
     settingsPath = path.join(world.env.CLAUDE_CONFIG_DIR!, 'settings.json');
     writeFileSync(settingsPath, userSettings, { mode: 0o640 });
-    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'cch-data-'));
+    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin], dataDir });
     const { installHooks } = await hub.data(
       'mutation { installHooks { path installed current events url } }',
     );
@@ -121,6 +123,7 @@ describe('claudes started by hand, through the installed global hooks', () => {
     await person.kill();
     await hub?.stop();
     await world?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('lists a claude started in a pane as EXTERNAL, follows its turns, types into it, decides its permissions and takes a client there', async () => {
@@ -268,18 +271,44 @@ describe('claudes started by hand, through the installed global hooks', () => {
     ]);
   });
 
-  it('finds a claude that ran before the hub started, and uninstalls to the very bytes it found', async () => {
+  it('is found by a hub started after it, remembered across a restart on another port, and uninstalls to the very bytes it found', async () => {
     const cwd = world.makeCwd('before-the-hub');
     const pane = await person.startClaude(world.env, cwd);
-    await person.waitFor(pane, /❯/);
+    const known = await externalSession(hub, (session) => session.tmuxPane === pane);
     const later = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
     try {
       const found = await externalSession(later, (session) => session.tmuxPane === pane, 5000);
-      expect(found).toMatchObject({ status: 'IDLE', cwd, tmuxSocket: await person.socketPath() });
-      expect(found.pid).toBeGreaterThan(0);
+      expect(found).toMatchObject({ id: known.id, status: 'IDLE', cwd, pid: known.pid });
+      expect(found.tmuxSocket).toBe(await person.socketPath());
     } finally {
       await later.stop();
     }
+
+    // The same hub, back on another port: the installed hooks follow it, the session is kept.
+    const { baseUrl } = hub;
+    await hub.stop();
+    hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin], dataDir });
+    expect(hub.baseUrl).not.toBe(baseUrl);
+    const { hookInstallation } = await hub.data('{ hookInstallation { current url } }');
+    expect(hookInstallation).toEqual({ current: true, url: `${hub.baseUrl}/hooks?from=global` });
+    const { session: remembered } = await hub.data(
+      `query($id: ID!) { session(id: $id) { ${sessionFields} } }`,
+      { id: known.id },
+    );
+    expect(remembered).toEqual(known);
+    await person.type(pane, 'after the restart');
+    await expect
+      .poll(
+        async () =>
+          (
+            await hub.data(`query($id: ID!) { session(id: $id) { lastAssistantMessage } }`, {
+              id: known.id,
+            })
+          ).session.lastAssistantMessage,
+        { timeout: 30_000 },
+      )
+      .toBe('echo: after the restart');
+
     const { uninstallHooks } = await hub.data(
       'mutation { uninstallHooks { installed path backupPath } }',
     );
