@@ -123,6 +123,7 @@ describe('session lifecycle over a runtime', () => {
   let manager: SessionManager;
   let cwd: string;
   let permissions: PermissionBroker;
+  let eventLog: SqliteEventLog;
 
   function makeManager(clock?: FakeClock): SessionManager {
     permissions = new PermissionBroker(
@@ -158,7 +159,7 @@ describe('session lifecycle over a runtime', () => {
       },
       {
         runtime,
-        log: new SqliteEventLog(db),
+        log: (eventLog = new SqliteEventLog(db)),
         bus: new LocalEventBus(),
         store: new RecordTable<SessionRecord>(db, 'sessions'),
         messageStore: new RecordTable<MessageRecord>(db, 'messages'),
@@ -314,7 +315,7 @@ describe('session lifecycle over a runtime', () => {
     );
   }
 
-  it('makes a claude started by hand an EXTERNAL session, and drops its own sessions\' global calls', async () => {
+  it("makes a claude started by hand an EXTERNAL session, and drops its own sessions' global calls", async () => {
     const managed = await create();
     const before = managed.lastEventAt;
     expect(await globalHook(managed.id, 'Stop', { hubSession: managed.id })).toMatchObject({
@@ -356,6 +357,26 @@ describe('session lifecycle over a runtime', () => {
       noOrigin,
     );
     expect(forged).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('takes an idle EXTERNAL session as busy when its transcript shows a prompt the hooks missed', async () => {
+    const id = '44444444-2222-4333-8444-555555555555';
+    const transcript = path.join(dir, `${id}.jsonl`);
+    writeFileSync(transcript, '');
+    await globalHook(id, 'Stop', { pid: process.pid }, { transcript_path: transcript });
+    const external = manager.require(id);
+    expect(external.status).toBe('IDLE');
+    const at = new Date(external.lastEventAt! + 1000).toISOString();
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: 'user', timestamp: at, message: { role: 'user', content: 'typed by hand' } })}\n`,
+    );
+    await until(() => external.status === 'BUSY');
+    const [missed] = await eventLog.read(id, { after: 0, limit: 10, names: ['HubEventsMissed'] });
+    expect(missed?.payload).toMatchObject({
+      turn_over: false,
+      steps: [{ kind: 'prompt', text: 'typed by hand' }],
+    });
   });
 
   it('never launches an EXTERNAL session: its exit is STOPPED, resume is refused, no pane takes no message', async () => {
