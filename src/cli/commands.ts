@@ -1,6 +1,15 @@
+import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  readHookStatus,
+  settingsPathFor,
+  uninstallHooks,
+  type InstallScope,
+} from '../hooks/settings-install.js';
+import { claudeConfigDir } from '../sessions/transcript.js';
 import { ClientError, HubClient } from './client.js';
 import { age, describeAction, describeEvent, describeTurn, painter, table } from './format.js';
+import type { CliFocusSessionMutation, CliSessionsQuery } from '../gql/graphql.js';
 import {
   ActionsSubscription,
   AskMutation,
@@ -8,6 +17,8 @@ import {
   CreateSessionMutation,
   DecidePermissionMutation,
   EnqueueMessageMutation,
+  FocusSessionMutation,
+  InstallHooksMutation,
   ResumeSessionMutation,
   SessionsQuery,
   StopSessionMutation,
@@ -27,6 +38,7 @@ export interface Io {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;
+type Env = Readonly<Record<string, string | undefined>>;
 
 interface Command {
   readonly args: string;
@@ -36,7 +48,7 @@ interface Command {
   readonly optionalPositionals?: number;
   readonly options?: Options;
   readonly optionHelp?: readonly string[];
-  run(client: HubClient, values: Values, positionals: string[], io: Io): Promise<number>;
+  run(client: HubClient, values: Values, positionals: string[], io: Io, env: Env): Promise<number>;
 }
 
 const globalOptions: Options = {
@@ -55,11 +67,119 @@ async function textArgument(value: string, io: Io): Promise<string> {
   return value === '-' ? io.readStdin() : value;
 }
 
+type ListedSession = CliSessionsQuery['sessions'][number];
+type FocusedSession = CliFocusSessionMutation['focusSession'];
+
+/** How a person reaches the session: its attach command, an EXTERNAL session's own pane, or none. */
+function terminalOf(session: ListedSession): string {
+  if (session.origin === 'EXTERNAL') {
+    return `EXTERNAL ${session.tmuxPane ? `pane ${session.tmuxPane}` : '(not in tmux)'}`;
+  }
+  return session.attachCommand ?? '(headless)';
+}
+
+/**
+ * Moves this terminal's tmux client when the command runs inside tmux, else the client active
+ * last, to the session's pane; says where it went.
+ */
+async function goTo(client: HubClient, id: string, env: Env): Promise<string> {
+  const { ownTmuxClient } = await import('./tmux-client.js');
+  const { focusSession: session } = await client.request(FocusSessionMutation, {
+    id,
+    client: await ownTmuxClient(env),
+  });
+  return `went to ${session.id}${session.name ? ` (${session.name})` : ''}, ${wherePaneIs(session)}`;
+}
+
+function wherePaneIs(session: FocusedSession): string {
+  return session.origin === 'EXTERNAL'
+    ? `pane ${session.tmuxPane ?? '?'} of the person's tmux`
+    : `tmux session ${session.tmuxSession}`;
+}
+
+/** How long `hooks status` waits for the hub behind the hooks' URL to answer. */
+const healthTimeoutMs = 2000;
+
+function scopeOf(value: string | boolean | undefined): InstallScope {
+  if (value === undefined || value === 'user') return 'user';
+  if (value === 'project') return 'project';
+  throw new UsageError(`--scope must be user or project, got ${JSON.stringify(value)}`);
+}
+
+/**
+ * The settings file of a scope as this command sees it: the user's in its own Claude config
+ * dir, or the current directory's project settings. uninstall and status need no hub.
+ */
+function localSettingsPath(scope: InstallScope, env: Env): string {
+  return settingsPathFor(scope, scope === 'user' ? claudeConfigDir(env) : process.cwd());
+}
+
+/** Whether a hub answers at the origin of the hooks' URL: GET /healthz, which needs no token. */
+async function hubAnswers(hookUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(new URL('/healthz', hookUrl), {
+      signal: AbortSignal.timeout(healthTimeoutMs),
+    });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** install|uninstall|status of the global hooks; install goes through the hub, the rest are local. */
+const hookActions: Record<
+  string,
+  (client: HubClient, scope: InstallScope, io: Io, env: Env) => Promise<number>
+> = {
+  async install(client, scope, io, env) {
+    // USER: the config dir claude uses here, when it is set; else the hub's own.
+    const dir = scope === 'user' ? env.CLAUDE_CONFIG_DIR || null : process.cwd();
+    const { installHooks: found } = await client.request(InstallHooksMutation, {
+      scope: scope === 'user' ? 'USER' : 'PROJECT',
+      dir,
+    });
+    io.out(
+      `installed ${plural(found.events.length, 'event')} in ${found.path}; they post to ${found.url ?? '?'}`,
+    );
+    if (found.backupPath) io.out(`the file as it was is kept in ${found.backupPath}`);
+    return ExitCode.Ok;
+  },
+  async uninstall(_client, scope, io, env) {
+    const { path, removed, restored } = uninstallHooks(localSettingsPath(scope, env));
+    if (removed === 0) {
+      io.out(`no hub hooks in ${path}`);
+      return ExitCode.Ok;
+    }
+    const after = restored
+      ? 'restored it byte for byte'
+      : existsSync(path)
+        ? 'kept the rest: it changed since the install, so not byte for byte'
+        : 'deleted it: the install had made it';
+    io.out(`removed ${plural(removed, 'hub hook')} from ${path}; ${after}`);
+    return ExitCode.Ok;
+  },
+  async status(_client, scope, io, env) {
+    const found = readHookStatus(localSettingsPath(scope, env));
+    if (found.events.length === 0) {
+      io.out(`${found.path}: no hub hooks${found.exists ? '' : ' (no such file)'}`);
+      return ExitCode.Failed;
+    }
+    io.out(`${found.path}: ${plural(found.events.length, 'event')} post to ${found.url ?? '?'}`);
+    const answers = found.url !== null && (await hubAnswers(found.url));
+    const origin = found.url === null ? 'their address' : new URL(found.url).origin;
+    io.out(`the hub at ${origin} ${answers ? 'answers' : 'does not answer'}`);
+    return answers ? ExitCode.Ok : ExitCode.Failed;
+  },
+};
+
 export const commands: Record<string, Command> = {
   ls: {
     args: '[--json]',
     summary:
-      'List the sessions: id, status, time since the last event, cwd, attach command (and node, in a cluster).',
+      "List the sessions: id, status, time since the last event, cwd, attach command or an EXTERNAL session's pane (and node, in a cluster).",
     positionals: 0,
     options: { json: { type: 'boolean' } },
     async run(client, values, _positionals, io) {
@@ -75,7 +195,7 @@ export const commands: Record<string, Command> = {
         s.status,
         age(s.lastEventAt),
         s.cwd,
-        s.attachCommand ?? '(headless)',
+        terminalOf(s),
         ...(clustered ? [s.node ?? ''] : []),
       ]);
       const head = ['ID', 'STATUS', 'LAST', 'CWD', 'ATTACH', ...(clustered ? ['NODE'] : [])];
@@ -262,12 +382,25 @@ export const commands: Record<string, Command> = {
   approve: decide('ALLOW'),
   deny: decide('DENY'),
   attention: {
-    args: '[--json]',
+    args: '[--json] [--go]',
     summary: 'The sessions that need a person, most urgent first.',
     positionals: 0,
-    options: { json: { type: 'boolean' } },
-    async run(client, values, _positionals, io) {
+    options: { json: { type: 'boolean' }, go: { type: 'boolean' } },
+    optionHelp: [
+      '--go  go to the pane of the first (most urgent, longest waiting) instead; exit 1 when none',
+    ],
+    async run(client, values, _positionals, io, env) {
+      if (values.go && values.json) throw new UsageError('--go and --json do not go together');
       const { attention } = await client.request(AttentionQuery, {});
+      if (values.go) {
+        const first = attention[0];
+        if (!first) {
+          io.err('nobody needs attention');
+          return ExitCode.Failed;
+        }
+        io.out(`${await goTo(client, first.session.id, env)} (${first.reason})`);
+        return ExitCode.Ok;
+      }
       if (values.json) {
         for (const item of attention) io.out(JSON.stringify(item));
         return ExitCode.Ok;
@@ -283,6 +416,38 @@ export const commands: Record<string, Command> = {
       ]);
       io.out(table([['REASON', 'WAITING', 'SESSION', 'WHAT'], ...rows]));
       return ExitCode.Ok;
+    },
+  },
+  go: {
+    args: '<session-id>',
+    summary:
+      "Take a terminal to the session's tmux pane: this one when run inside tmux, else the tmux client active last.",
+    positionals: 1,
+    async run(client, _values, [id], io, env) {
+      io.out(await goTo(client, id!, env));
+      return ExitCode.Ok;
+    },
+  },
+  hooks: {
+    args: '<install|uninstall|status> [--scope user|project]',
+    summary:
+      "The hub's global hooks, which make every claude started by hand report to the hub. install goes through the hub; uninstall and status read the file here and work without it. status exits 1 unless the hooks are in and their hub answers.",
+    positionals: 1,
+    options: { scope: { type: 'string' } },
+    optionHelp: [
+      '--scope user     settings.json in the Claude config dir: CLAUDE_CONFIG_DIR, else ~/.claude (the default;',
+      "                 install without CLAUDE_CONFIG_DIR uses the hub's)",
+      '--scope project  .claude/settings.local.json of the current directory',
+    ],
+    async run(client, values, [action], io, env) {
+      const scope = scopeOf(values.scope);
+      const run = Object.hasOwn(hookActions, action!) ? hookActions[action!] : undefined;
+      if (!run) {
+        throw new UsageError(
+          `unknown hooks action ${JSON.stringify(action)}: expected install, uninstall or status`,
+        );
+      }
+      return run(client, scope, io, env);
     },
   },
 };
@@ -364,7 +529,7 @@ export async function runCommand(
     (values.token as string | undefined) ?? env.CLAUDE_HUB_TOKEN,
   );
   try {
-    return await command.run(client, values, parsed.positionals, io);
+    return await command.run(client, values, parsed.positionals, io, env);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`claude-code-hub ${name}: ${error.message}\n\n${commandUsage(name)}`.trimEnd());

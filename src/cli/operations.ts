@@ -12,6 +12,8 @@ export const SessionsQuery = graphql(`
       lastEventAt
       attachCommand
       node
+      origin
+      tmuxPane
     }
   }
 `);
@@ -31,6 +33,29 @@ export const AttentionQuery = graphql(`
         toolName
         toolInput
       }
+    }
+  }
+`);
+
+export const FocusSessionMutation = graphql(`
+  mutation CliFocusSession($id: ID!, $client: String) {
+    focusSession(id: $id, client: $client) {
+      id
+      name
+      origin
+      tmuxSession
+      tmuxPane
+    }
+  }
+`);
+
+export const InstallHooksMutation = graphql(`
+  mutation CliInstallHooks($scope: HookScope!, $dir: String) {
+    installHooks(scope: $scope, dir: $dir) {
+      path
+      events
+      url
+      backupPath
     }
   }
 `);

@@ -39,8 +39,10 @@ type Documents = {
     "\n  mutation RunTaskDecide($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      error {\n        code\n        message\n      }\n    }\n  }\n": typeof types.RunTaskDecideDocument,
     "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n": typeof types.RunTaskTurnsDocument,
     "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n": typeof types.RunTaskStopDocument,
-    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n": typeof types.CliSessionsDocument,
+    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n": typeof types.CliSessionsDocument,
     "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": typeof types.CliAttentionDocument,
+    "\n  mutation CliFocusSession($id: ID!, $client: String) {\n    focusSession(id: $id, client: $client) {\n      id\n      name\n      origin\n      tmuxSession\n      tmuxPane\n    }\n  }\n": typeof types.CliFocusSessionDocument,
+    "\n  mutation CliInstallHooks($scope: HookScope!, $dir: String) {\n    installHooks(scope: $scope, dir: $dir) {\n      path\n      events\n      url\n      backupPath\n    }\n  }\n": typeof types.CliInstallHooksDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": typeof types.CliCreateSessionDocument,
     "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n    }\n  }\n": typeof types.CliEnqueueMessageDocument,
     "\n  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {\n    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n": typeof types.CliAskDocument,
@@ -77,8 +79,10 @@ const documents: Documents = {
     "\n  mutation RunTaskDecide($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      error {\n        code\n        message\n      }\n    }\n  }\n": types.RunTaskDecideDocument,
     "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n": types.RunTaskTurnsDocument,
     "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n": types.RunTaskStopDocument,
-    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n": types.CliSessionsDocument,
+    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n": types.CliSessionsDocument,
     "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": types.CliAttentionDocument,
+    "\n  mutation CliFocusSession($id: ID!, $client: String) {\n    focusSession(id: $id, client: $client) {\n      id\n      name\n      origin\n      tmuxSession\n      tmuxPane\n    }\n  }\n": types.CliFocusSessionDocument,
+    "\n  mutation CliInstallHooks($scope: HookScope!, $dir: String) {\n    installHooks(scope: $scope, dir: $dir) {\n      path\n      events\n      url\n      backupPath\n    }\n  }\n": types.CliInstallHooksDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": types.CliCreateSessionDocument,
     "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n    }\n  }\n": types.CliEnqueueMessageDocument,
     "\n  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {\n    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n": types.CliAskDocument,
@@ -207,11 +211,19 @@ export function graphql(source: "\n  mutation RunTaskStop($id: ID!) {\n    stopS
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n"): (typeof documents)["\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n    }\n  }\n"];
+export function graphql(source: "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n"): (typeof documents)["\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n"): (typeof documents)["\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliFocusSession($id: ID!, $client: String) {\n    focusSession(id: $id, client: $client) {\n      id\n      name\n      origin\n      tmuxSession\n      tmuxPane\n    }\n  }\n"): (typeof documents)["\n  mutation CliFocusSession($id: ID!, $client: String) {\n    focusSession(id: $id, client: $client) {\n      id\n      name\n      origin\n      tmuxSession\n      tmuxPane\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliInstallHooks($scope: HookScope!, $dir: String) {\n    installHooks(scope: $scope, dir: $dir) {\n      path\n      events\n      url\n      backupPath\n    }\n  }\n"): (typeof documents)["\n  mutation CliInstallHooks($scope: HookScope!, $dir: String) {\n    installHooks(scope: $scope, dir: $dir) {\n      path\n      events\n      url\n      backupPath\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -34,12 +34,7 @@ import { RuntimeKind, SessionOrigin, type SessionRuntime } from '../runtime/sess
 import { paneAddress } from '../runtime/tmux-pane.js';
 import { externalRecord, isExternal } from './external-session.js';
 import { liveClaudes } from './live-claudes.js';
-import {
-  claudeConfigDir,
-  readTranscriptSince,
-  resumeId,
-  transcriptPathFor,
-} from './transcript.js';
+import { claudeConfigDir, readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
 
 export interface SessionManagerOptions {
   readonly claudeBin: string;
@@ -254,14 +249,19 @@ export class SessionManager {
         now: this.#clock.now(),
       });
       record.transcriptPath = transcriptPathFor(this.#options.env, claude.cwd, claude.sessionId);
-      this.#index(record);
-      this.#store.save(record);
-      this.updates.publish(record);
-      this.#options.log.info(
-        { sessionId: record.id, cwd: record.cwd, pane: record.pane, pid: record.pid },
-        'found a claude started by hand',
-      );
+      this.#join(record, 'found a claude started by hand');
     }
+  }
+
+  /** Keeps a new EXTERNAL session, and says so. */
+  #join(record: SessionRecord, how: string): void {
+    this.#index(record);
+    this.#store.save(record);
+    this.updates.publish(record);
+    this.#options.log.info(
+      { sessionId: record.id, cwd: record.cwd, pane: record.pane, pid: record.pid },
+      how,
+    );
   }
 
   /** Stops watching; with `stopSessions`, ends every running session first. */
@@ -700,7 +700,8 @@ export class SessionManager {
     const id = this.#bySecretHash.get(sha256(secret));
     const record = id === undefined ? undefined : this.#sessions.get(id);
     if (!record) {
-      if (this.#options.isHookToken(secret)) return this.#ingestExternal(raw, payload, closed, origin);
+      if (this.#options.isHookToken(secret))
+        return this.#ingestExternal(raw, payload, closed, origin);
       return { ok: false, error: new HubError(ErrorCode.Unauthorized, 'unknown hook secret') };
     }
     if (origin.pid !== null && payload.hook_event_name === 'SessionStart') record.pid = origin.pid;
@@ -734,10 +735,7 @@ export class SessionManager {
       return Promise.resolve(dropped);
     }
     const pane = paneAddress(origin.tmux, origin.tmuxPane);
-    const record =
-      owner ??
-      this.#sameProcess(origin.pid) ??
-      this.#adopt(payload, origin.pid, pane);
+    const record = owner ?? this.#sameProcess(origin.pid) ?? this.#adopt(payload, origin.pid, pane);
     this.#byClaudeId.set(payload.session_id, record.id);
     let moved = false;
     if (origin.pid !== null && record.pid !== origin.pid) [record.pid, moved] = [origin.pid, true];
@@ -784,13 +782,7 @@ export class SessionManager {
       busy: null,
       now: this.#clock.now(),
     });
-    this.#index(record);
-    this.#store.save(record);
-    this.updates.publish(record);
-    this.#options.log.info(
-      { sessionId: record.id, cwd: record.cwd, pane: record.pane, pid: record.pid },
-      'a claude started by hand joined',
-    );
+    this.#join(record, 'a claude started by hand joined');
     return record;
   }
 

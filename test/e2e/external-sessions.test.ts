@@ -95,6 +95,36 @@ async function externalSession(hub: TestHub, where: (session: any) => boolean, t
   }
 }
 
+/**
+ * Asks the session to touch `target` (outside its cwd, so claude asks first), and allows the
+ * request through the API; resolves with the request as it was pending.
+ */
+async function touchAllowed(hub: TestHub, sessionId: string, target: string) {
+  const requests = hub.subscribe(
+    'subscription { permissionRequests(pending: true) { id sessionId toolName status } }',
+  );
+  await hub.data(
+    `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+    { id: sessionId, text: `run: touch ${target} && echo made` },
+  );
+  const [request] = (
+    await requests.until((r) => r.permissionRequests.sessionId === sessionId)
+  ).slice(-1);
+  await hub.data(
+    `mutation($id: ID!) { decidePermission(input: { requestId: $id, behavior: ALLOW }) { error { __typename } } }`,
+    { id: request!.permissionRequests.id },
+  );
+  return request!.permissionRequests;
+}
+
+async function lastAnswer(hub: TestHub, id: string): Promise<string | null> {
+  const { session } = await hub.data(
+    `query($id: ID!) { session(id: $id) { lastAssistantMessage } }`,
+    { id },
+  );
+  return session.lastAssistantMessage;
+}
+
 const userSettings = '{\n\t"permissions": { "allow": ["Bash(echo:*)"] },\n  "theme":"dark"}';
 
 describe('claudes started by hand, through the installed global hooks', () => {
@@ -173,21 +203,10 @@ describe('claudes started by hand, through the installed global hooks', () => {
 
     // A permission request, decided through the API.
     const target = path.join(world.makeUntrustedCwd(), 'made-by-hand');
-    const requests = hub.subscribe(
-      'subscription { permissionRequests(pending: true) { id sessionId toolName status } }',
-    );
-    await hub.data(
-      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-      { id: session.id, text: `run: touch ${target} && echo made` },
-    );
-    const [request] = (
-      await requests.until((r) => r.permissionRequests.sessionId === session.id)
-    ).slice(-1);
-    expect(request!.permissionRequests).toMatchObject({ toolName: 'Bash', status: 'PENDING' });
-    await hub.data(
-      `mutation($id: ID!) { decidePermission(input: { requestId: $id, behavior: ALLOW }) { error { __typename } } }`,
-      { id: request!.permissionRequests.id },
-    );
+    expect(await touchAllowed(hub, session.id, target)).toMatchObject({
+      toolName: 'Bash',
+      status: 'PENDING',
+    });
     await events.until((e) => e.sessionEvents.lastAssistantMessage === 'ran: made');
     expect(existsSync(target)).toBe(true);
 
@@ -226,31 +245,8 @@ describe('claudes started by hand, through the installed global hooks', () => {
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT }) { id } }`,
       { cwd: world.makeCwd('managed') },
     );
-    const requests = hub.subscribe(
-      'subscription { permissionRequests(pending: true) { id sessionId } }',
-    );
-    await hub.data(
-      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-      { id: session.id, text: `run: touch ${target} && echo made` },
-    );
-    const [request] = (
-      await requests.until((r) => r.permissionRequests.sessionId === session.id)
-    ).slice(-1);
-    await hub.data(
-      `mutation($id: ID!) { decidePermission(input: { requestId: $id, behavior: ALLOW }) { error { __typename } } }`,
-      { id: request!.permissionRequests.id },
-    );
-    await expect
-      .poll(
-        async () =>
-          (
-            await hub.data(`query($id: ID!) { session(id: $id) { lastAssistantMessage } }`, {
-              id: session.id,
-            })
-          ).session.lastAssistantMessage,
-        { timeout: 30_000 },
-      )
-      .toBe('ran: made');
+    await touchAllowed(hub, session.id, target);
+    await expect.poll(() => lastAnswer(hub, session.id), { timeout: 30_000 }).toBe('ran: made');
     expect(existsSync(target)).toBe(true);
     const { session: stored } = await hub.data(
       `query($id: ID!) { session(id: $id) { origin events(limit: 1000) { eventName } } }`,
@@ -298,15 +294,7 @@ describe('claudes started by hand, through the installed global hooks', () => {
     expect(remembered).toEqual(known);
     await person.type(pane, 'after the restart');
     await expect
-      .poll(
-        async () =>
-          (
-            await hub.data(`query($id: ID!) { session(id: $id) { lastAssistantMessage } }`, {
-              id: known.id,
-            })
-          ).session.lastAssistantMessage,
-        { timeout: 30_000 },
-      )
+      .poll(() => lastAnswer(hub, known.id), { timeout: 30_000 })
       .toBe('echo: after the restart');
 
     const { uninstallHooks } = await hub.data(
