@@ -1,6 +1,6 @@
 /**
- * The dashboard: the attention queue, pending permissions and every session on the left, the
- * open session on the right. Lists are loaded once over HTTP and then kept current by the
+ * The dashboard: the attention queue, pending permissions, every session and the global hooks
+ * on the left, the open session on the right. Lists are loaded once over HTTP and then kept current by the
  * sessionUpdates and permissionRequests subscriptions; after a reconnect they are loaded again.
  */
 import './style.css';
@@ -9,6 +9,7 @@ import { startClock } from './clock.js';
 import { el } from './dom.js';
 import { HubClient } from './hub-client.js';
 import { HubState } from './hub-state.js';
+import { hooksPanel } from './hooks-panel.js';
 import { noticeElement, showError } from './notice.js';
 import {
   AttentionQuery,
@@ -31,7 +32,10 @@ const hub = new HubClient({
     connection.textContent = now;
     connection.className = now.replace(' ', '-');
   },
-  reconnected: () => void loadOverview(),
+  reconnected() {
+    void loadOverview();
+    void globalHooks.load();
+  },
   unauthorized() {
     tokens.hidden = false;
   },
@@ -46,6 +50,7 @@ const view = new SessionView(hub, state);
 const attention = el('ul', { id: 'attention', class: 'cards' });
 const permissions = permissionList(hub, state, open);
 const sessions = el('ul', { id: 'sessions', class: 'cards' });
+const globalHooks = hooksPanel(hub);
 
 document
   .querySelector('#app')
@@ -69,6 +74,7 @@ document
         el('section', {}, el('h2', {}, 'Permission requests'), permissions.element),
         el('section', {}, el('h2', {}, 'Sessions'), sessions),
         el('section', {}, el('h2', {}, 'New session'), createForm(hub, state, open)),
+        el('section', {}, el('h2', {}, 'Global hooks'), globalHooks.element),
       ),
       view.element,
     ),
@@ -77,7 +83,7 @@ document
 state.onChange(() => {
   renderAttention(attention, state, open);
   permissions.render();
-  renderSessions(sessions, state, view.sessionId, open);
+  renderSessions(sessions, hub, state, view.sessionId, open);
   view.render();
 });
 
@@ -104,7 +110,7 @@ function refreshAttention(): void {
 
 function showHash(): void {
   view.show(decodeURIComponent(location.hash.slice(1)) || null);
-  renderSessions(sessions, state, view.sessionId, open);
+  renderSessions(sessions, hub, state, view.sessionId, open);
 }
 
 // Subscribe before loading, so no change falls between the two.
@@ -134,3 +140,4 @@ window.addEventListener('hashchange', showHash);
 showHash();
 startClock();
 void loadOverview();
+void globalHooks.load();

@@ -21,6 +21,8 @@ export const SessionFields = graphql(`
     lastAssistantMessage
     restartCount
     node
+    origin
+    tmuxPane
   }
 `);
 
@@ -281,6 +283,49 @@ export const SendKeysMutation = graphql(`
     sendKeys(sessionId: $sessionId, keys: $keys) {
       ...SessionFields
       screen
+    }
+  }
+`);
+
+export const FocusSessionMutation = graphql(`
+  mutation DashboardFocusSession($id: ID!) {
+    focusSession(id: $id) {
+      ...SessionFields
+    }
+  }
+`);
+
+/** The global hooks in the user's Claude settings (the hub's config dir); admin only. */
+export const HookInstallationFields = graphql(`
+  fragment HookInstallationFields on HookInstallation {
+    path
+    installed
+    events
+    url
+    current
+  }
+`);
+
+export const HookInstallationQuery = graphql(`
+  query DashboardHookInstallation {
+    hookInstallation(scope: USER) {
+      ...HookInstallationFields
+    }
+  }
+`);
+
+export const InstallHooksMutation = graphql(`
+  mutation DashboardInstallHooks {
+    installHooks(scope: USER) {
+      ...HookInstallationFields
+    }
+  }
+`);
+
+export const UninstallHooksMutation = graphql(`
+  mutation DashboardUninstallHooks {
+    uninstallHooks(scope: USER) {
+      ...HookInstallationFields
     }
   }
 `);

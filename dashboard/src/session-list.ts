@@ -1,7 +1,12 @@
-/** Every session with its status, folder, attach command (or none, headless) and how long it has been waiting. */
+/**
+ * Every session with its status, folder, attach command (an EXTERNAL session's pane; none,
+ * headless) and how long it has been waiting, with a button to its pane.
+ */
 import { elapsed } from './clock.js';
 import { el } from './dom.js';
+import type { HubClient } from './hub-client.js';
 import { sessionLabel, type HubState, type Session } from './hub-state.js';
+import { goToPaneButton, originBadge, paneText } from './session-terminal.js';
 
 /** How long the session has waited (from the attention queue), else when it last did something. */
 function waited(session: Session, state: HubState): (Node | string)[] {
@@ -11,8 +16,17 @@ function waited(session: Session, state: HubState): (Node | string)[] {
   return ['created ', elapsed(session.createdAt), ' ago'];
 }
 
+/** How a person reaches the session's terminal, if it has one. */
+function terminalOf(session: Session): HTMLElement {
+  if (session.origin === 'EXTERNAL') return el('span', { class: 'pane' }, paneText(session));
+  return session.attachCommand
+    ? el('code', { class: 'attach' }, session.attachCommand)
+    : el('span', { class: 'runtime' }, 'headless: no terminal');
+}
+
 export function renderSessions(
   list: HTMLElement,
+  hub: HubClient,
   state: HubState,
   selected: string | null,
   open: (sessionId: string) => void,
@@ -33,14 +47,14 @@ export function renderSessions(
           ' ',
           el('span', { class: `badge status-${session.status}` }, session.status),
           ' ',
+          originBadge(session),
+          session.origin === 'EXTERNAL' ? ' ' : null,
           el('span', { class: 'waited' }, ...waited(session, state)),
         ),
         el('div', { class: 'cwd' }, session.cwd),
-        session.attachCommand
-          ? el('code', { class: 'attach' }, session.attachCommand)
-          : el('span', { class: 'runtime' }, 'headless: no terminal'),
+        el('div', { class: 'terminal' }, terminalOf(session), goToPaneButton(hub, state, session)),
       );
-      row.querySelector('button')?.addEventListener('click', () => open(session.id));
+      row.querySelector('button.link')?.addEventListener('click', () => open(session.id));
       return row;
     }),
   );

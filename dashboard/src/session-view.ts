@@ -16,6 +16,7 @@ import {
   SendKeysMutation,
   StopSessionMutation,
 } from './operations.js';
+import { goToPaneButton, originBadge, paneText } from './session-terminal.js';
 import { Timeline } from './timeline.js';
 import { followTimeline } from './timeline-feed.js';
 
@@ -120,6 +121,8 @@ export class SessionView {
         sessionLabel(session),
         ' ',
         el('span', { class: `badge status-${session.status}` }, session.status),
+        session.origin === 'EXTERNAL' ? ' ' : null,
+        originBadge(session),
         item
           ? el(
               'span',
@@ -138,6 +141,14 @@ export class SessionView {
         el('dd', {}, session.cwd),
         el('dt', {}, 'runtime'),
         el('dd', { class: 'runtime' }, session.runtime),
+        ...(session.origin === 'EXTERNAL'
+          ? [
+              el('dt', {}, 'origin'),
+              el('dd', { class: 'origin' }, 'EXTERNAL: started by hand'),
+              el('dt', {}, 'pane'),
+              el('dd', { class: 'pane' }, paneText(session)),
+            ]
+          : []),
         ...(session.attachCommand
           ? [
               el('dt', {}, 'attach'),
@@ -175,6 +186,7 @@ export class SessionView {
           showError,
           { disabled: live },
         ),
+        goToPaneButton(this.#hub, this.#state, session),
       ),
     );
   }

@@ -6,10 +6,10 @@ import {
   uninstallHooks,
   type InstallScope,
 } from '../hooks/settings-install.js';
+import type { CliFocusSessionMutation, CliSessionsQuery } from '../gql/graphql.js';
 import { claudeConfigDir } from '../sessions/transcript.js';
 import { ClientError, HubClient } from './client.js';
 import { age, describeAction, describeEvent, describeTurn, painter, table } from './format.js';
-import type { CliFocusSessionMutation, CliSessionsQuery } from '../gql/graphql.js';
 import {
   ActionsSubscription,
   AskMutation,
@@ -114,12 +114,16 @@ function localSettingsPath(scope: InstallScope, env: Env): string {
   return settingsPathFor(scope, scope === 'user' ? claudeConfigDir(env) : process.cwd());
 }
 
-/** Whether a hub answers at the origin of the hooks' URL: GET /healthz, which needs no token. */
-async function hubAnswers(hookUrl: string): Promise<boolean> {
+/** The hub's health check at the origin of the hooks' URL; null when that is no URL. */
+function healthUrlOf(hookUrl: string | null): URL | null {
+  if (hookUrl === null || !URL.canParse(hookUrl)) return null;
+  return new URL('/healthz', hookUrl);
+}
+
+/** Whether a hub answers its health check (which needs no token) within the timeout. */
+async function hubAnswers(healthUrl: URL): Promise<boolean> {
   try {
-    const response = await fetch(new URL('/healthz', hookUrl), {
-      signal: AbortSignal.timeout(healthTimeoutMs),
-    });
+    const response = await fetch(healthUrl, { signal: AbortSignal.timeout(healthTimeoutMs) });
     await response.body?.cancel();
     return response.ok;
   } catch {
@@ -168,9 +172,11 @@ const hookActions: Record<
       return ExitCode.Failed;
     }
     io.out(`${found.path}: ${plural(found.events.length, 'event')} post to ${found.url ?? '?'}`);
-    const answers = found.url !== null && (await hubAnswers(found.url));
-    const origin = found.url === null ? 'their address' : new URL(found.url).origin;
-    io.out(`the hub at ${origin} ${answers ? 'answers' : 'does not answer'}`);
+    const healthUrl = healthUrlOf(found.url);
+    const answers = healthUrl !== null && (await hubAnswers(healthUrl));
+    io.out(
+      `the hub at ${healthUrl?.origin ?? 'that address'} ${answers ? 'answers' : 'does not answer'}`,
+    );
     return answers ? ExitCode.Ok : ExitCode.Failed;
   },
 };
@@ -435,8 +441,8 @@ export const commands: Record<string, Command> = {
     positionals: 1,
     options: { scope: { type: 'string' } },
     optionHelp: [
-      '--scope user     settings.json in the Claude config dir: CLAUDE_CONFIG_DIR, else ~/.claude (the default;',
-      "                 install without CLAUDE_CONFIG_DIR uses the hub's)",
+      '--scope user     (the default) settings.json in CLAUDE_CONFIG_DIR, else ~/.claude; install',
+      "                 without CLAUDE_CONFIG_DIR uses the hub's own config dir",
       '--scope project  .claude/settings.local.json of the current directory',
     ],
     async run(client, values, [action], io, env) {

@@ -1,4 +1,4 @@
-import { execa, type ExecaError } from 'execa';
+import { execa } from 'execa';
 
 /**
  * The tmux client of the terminal this command runs in, by name, so that focusSession moves
@@ -14,7 +14,10 @@ export async function ownTmuxClient(
     if (!name) throw new Error('tmux display-message printed no client name');
     return name;
   } catch (error) {
-    const { stderr, shortMessage, message } = error as Partial<ExecaError> & Error;
+    const { stderr, shortMessage, message } = error as Error & {
+      stderr?: string;
+      shortMessage?: string;
+    };
     const reason = (stderr?.trim() || shortMessage || message).split('\n')[0];
     throw new Error(`cannot name this terminal's tmux client ($TMUX is set): ${reason}`, {
       cause: error,

@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n  }\n": typeof types.SessionFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n  }\n": typeof types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    attention {\n      ...AttentionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": typeof types.DashboardOverviewDocument,
@@ -33,6 +33,11 @@ type Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": typeof types.DashboardSendKeysDocument,
+    "\n  mutation DashboardFocusSession($id: ID!) {\n    focusSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardFocusSessionDocument,
+    "\n  fragment HookInstallationFields on HookInstallation {\n    path\n    installed\n    events\n    url\n    current\n  }\n": typeof types.HookInstallationFieldsFragmentDoc,
+    "\n  query DashboardHookInstallation {\n    hookInstallation(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": typeof types.DashboardHookInstallationDocument,
+    "\n  mutation DashboardInstallHooks {\n    installHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": typeof types.DashboardInstallHooksDocument,
+    "\n  mutation DashboardUninstallHooks {\n    uninstallHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": typeof types.DashboardUninstallHooksDocument,
     "\n  mutation RunTaskCreate($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      runtime\n      createdAt\n    }\n  }\n": typeof types.RunTaskCreateDocument,
     "\n  mutation RunTaskSend($id: ID!, $text: String!) {\n    sendMessage(sessionId: $id, text: $text) {\n      id\n    }\n  }\n": typeof types.RunTaskSendDocument,
     "\n  subscription RunTaskRequests {\n    permissionRequests(pending: true) {\n      id\n      sessionId\n      status\n      toolName\n      toolInput\n    }\n  }\n": typeof types.RunTaskRequestsDocument,
@@ -54,7 +59,7 @@ type Documents = {
     "\n  subscription CliTurns($sessionId: ID, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      sessionId\n      number\n      prompt\n      status\n      ok\n      answer\n      error\n      usage\n      resume\n      startedAt\n      completedAt\n      durationMs\n      actions {\n        id\n        kind\n        title\n        ok\n        durationMs\n      }\n    }\n  }\n": typeof types.CliTurnsDocument,
 };
 const documents: Documents = {
-    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n  }\n": types.SessionFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n  }\n": types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    attention {\n      ...AttentionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": types.DashboardOverviewDocument,
@@ -73,6 +78,11 @@ const documents: Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": types.DashboardSendKeysDocument,
+    "\n  mutation DashboardFocusSession($id: ID!) {\n    focusSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardFocusSessionDocument,
+    "\n  fragment HookInstallationFields on HookInstallation {\n    path\n    installed\n    events\n    url\n    current\n  }\n": types.HookInstallationFieldsFragmentDoc,
+    "\n  query DashboardHookInstallation {\n    hookInstallation(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": types.DashboardHookInstallationDocument,
+    "\n  mutation DashboardInstallHooks {\n    installHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": types.DashboardInstallHooksDocument,
+    "\n  mutation DashboardUninstallHooks {\n    uninstallHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": types.DashboardUninstallHooksDocument,
     "\n  mutation RunTaskCreate($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      runtime\n      createdAt\n    }\n  }\n": types.RunTaskCreateDocument,
     "\n  mutation RunTaskSend($id: ID!, $text: String!) {\n    sendMessage(sessionId: $id, text: $text) {\n      id\n    }\n  }\n": types.RunTaskSendDocument,
     "\n  subscription RunTaskRequests {\n    permissionRequests(pending: true) {\n      id\n      sessionId\n      status\n      toolName\n      toolInput\n    }\n  }\n": types.RunTaskRequestsDocument,
@@ -111,7 +121,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n  }\n"];
+export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -184,6 +194,26 @@ export function graphql(source: "\n  mutation DashboardInterruptSession($id: ID!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardFocusSession($id: ID!) {\n    focusSession(id: $id) {\n      ...SessionFields\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardFocusSession($id: ID!) {\n    focusSession(id: $id) {\n      ...SessionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment HookInstallationFields on HookInstallation {\n    path\n    installed\n    events\n    url\n    current\n  }\n"): (typeof documents)["\n  fragment HookInstallationFields on HookInstallation {\n    path\n    installed\n    events\n    url\n    current\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardHookInstallation {\n    hookInstallation(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n"): (typeof documents)["\n  query DashboardHookInstallation {\n    hookInstallation(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardInstallHooks {\n    installHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardInstallHooks {\n    installHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardUninstallHooks {\n    uninstallHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardUninstallHooks {\n    uninstallHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -45,9 +45,13 @@ export const claudePane = {
     const deadline = Date.now() + timeoutMs;
     while (!inputReady(await pane.capture())) {
       if (Date.now() > deadline || !running()) {
-        throw new HubError(ErrorCode.SessionNotRunning, `session ${id} never showed its input box`, {
-          sessionId: id,
-        });
+        throw new HubError(
+          ErrorCode.SessionNotRunning,
+          `session ${id} never showed its input box`,
+          {
+            sessionId: id,
+          },
+        );
       }
       await sleep(100);
     }

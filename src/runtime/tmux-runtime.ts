@@ -128,7 +128,12 @@ export class TmuxRuntime implements SessionRuntime {
     running: () => boolean,
   ): Promise<void> {
     if (this.#inputSeen.has(record.id)) return;
-    await claudePane.waitForInput(this.#tmux.pane(record.tmuxSession), record.id, timeoutMs, running);
+    await claudePane.waitForInput(
+      this.#tmux.pane(record.tmuxSession),
+      record.id,
+      timeoutMs,
+      running,
+    );
     await sleep(this.#options.inputSettleMs);
     this.#inputSeen.add(record.id);
   }

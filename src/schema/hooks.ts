@@ -72,14 +72,11 @@ builder.mutationFields((t) => ({
     type: HookInstallationRef,
     authScopes: { admin: true },
     description:
-      "Removes exactly the hooks installHooks added: when nothing else in the file changed since, it is byte for byte what it was (a file the install created is deleted).",
+      'Removes exactly the hooks installHooks added: when nothing else in the file changed since, it is byte for byte what it was (a file the install created is deleted).',
     args: scopeArgs,
     resolve: (_root, args, ctx) =>
-      audited(
-        ctx,
-        'uninstallHooks',
-        { detail: { scope: args.scope, dir: args.dir ?? null } },
-        () => ctx.globalHooks.uninstall(args.scope ?? 'user', args.dir ?? null),
+      audited(ctx, 'uninstallHooks', { detail: { scope: args.scope, dir: args.dir ?? null } }, () =>
+        ctx.globalHooks.uninstall(args.scope ?? 'user', args.dir ?? null),
       ),
   }),
 }));

@@ -95,7 +95,8 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       description: 'How often the hub restarted it after a crash.',
     }),
     tmuxSession: t.exposeString('tmuxSession', {
-      description: "A MANAGED session's tmux session, on the hub's tmux server; empty for EXTERNAL.",
+      description:
+        "A MANAGED session's tmux session, on the hub's tmux server; empty for EXTERNAL.",
     }),
     node: t.string({
       nullable: true,
@@ -278,7 +279,7 @@ builder.mutationFields((t) => ({
     type: SessionRef,
     authScopes: { control: true },
     description:
-      'Ends claude (its SessionEnd is still delivered), then its tmux session. For an EXTERNAL session, ends the claude process (SIGTERM): the person\'s pane and shell stay.',
+      "Ends claude (its SessionEnd is still delivered), then its tmux session. For an EXTERNAL session, ends the claude process (SIGTERM): the person's pane and shell stay.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
       audited(ctx, 'stopSession', { sessionId: String(args.id) }, () =>

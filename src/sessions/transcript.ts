@@ -16,7 +16,12 @@ export function transcriptPathFor(
   cwd: string,
   sessionId: string,
 ): string {
-  return path.join(claudeConfigDir(env), 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'), `${sessionId}.jsonl`);
+  return path.join(
+    claudeConfigDir(env),
+    'projects',
+    cwd.replace(/[^a-zA-Z0-9]/g, '-'),
+    `${sessionId}.jsonl`,
+  );
 }
 
 /**

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
@@ -56,7 +59,15 @@ describe('the claude-code-hub command line against a running hub', () => {
     expect(listed.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+LAST\s+CWD\s+ATTACH$/);
     expect(listed.stdout).toContain(id);
     const json = (await cli(['ls', '--json'])).stdout.split('\n').map((line) => JSON.parse(line));
-    expect(json).toEqual([expect.objectContaining({ id, name: 'from-cli', status: 'IDLE' })]);
+    expect(json).toEqual([
+      expect.objectContaining({ id, name: 'from-cli', status: 'IDLE', origin: 'MANAGED' }),
+    ]);
+    // Outside tmux (no $TMUX) it asks for the client active last: none is attached here.
+    const went = await cli(['go', id], { env: { TMUX: '' } });
+    expect(went.exitCode).toBe(1);
+    expect(went.stderr).toBe(
+      'claude-code-hub go: NO_TMUX_CLIENT: no tmux client is attached to the tmux server that holds the session',
+    );
 
     const asked = await cli(['ask', id, 'what is 6 x 7?']);
     expect(asked).toMatchObject({ exitCode: 0, stdout: 'echo: what is 6 x 7?' });
@@ -142,6 +153,73 @@ describe('the claude-code-hub command line against a running hub', () => {
     expect(await cli(['stop', id])).toMatchObject({ exitCode: 0 });
   });
 
+  it('installs the global hooks into its config dir, reports them, and uninstalls them byte for byte', async () => {
+    const configDir = realpathSync(mkdtempSync(path.join(tmpdir(), 'cch-cli-hooks-')));
+    const settingsPath = path.join(configDir, 'settings.json');
+    // Tabs, odd spacing, no final newline, and a hook of the user's own on an event the hub uses.
+    const original =
+      '{\t"model" :"sonnet",\n  "hooks": {"Stop": [ {"matcher": "",\n' +
+      '     "hooks": [{"type":"command","command":"echo mine"}]}]},\n"env":{ "A": "1" } }';
+    writeFileSync(settingsPath, original, { mode: 0o640 });
+    const env = { CLAUDE_CONFIG_DIR: configDir };
+    const hookUrl = `${hub.baseUrl}/hooks?from=global`;
+    try {
+      const installed = await cli(['hooks', 'install'], { env });
+      expect(installed.stderr).toBe('');
+      expect(installed.exitCode).toBe(0);
+      const [line, backup] = installed.stdout.split('\n');
+      const events = Number(/^installed (\d+) events in /.exec(line!)?.[1]);
+      expect(events).toBeGreaterThan(10);
+      expect(line).toBe(`installed ${events} events in ${settingsPath}; they post to ${hookUrl}`);
+      expect(backup).toBe(`the file as it was is kept in ${settingsPath}.claude-code-hub.bak`);
+
+      const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
+      expect(settings).toMatchObject({ model: 'sonnet', env: { A: '1' } });
+      expect(Object.keys(settings.hooks)).toHaveLength(events);
+      const stop = settings.hooks.Stop.flatMap((group: { hooks: unknown[] }) => group.hooks);
+      expect(stop).toEqual([
+        { type: 'command', command: 'echo mine' },
+        expect.objectContaining({
+          type: 'http',
+          url: hookUrl,
+          headers: expect.objectContaining({ 'X-Claude-Code-Hub': 'global' }),
+        }),
+      ]);
+      const { hookInstallation } = await hub.data(
+        `query($dir: String) { hookInstallation(dir: $dir) { path installed current } }`,
+        { dir: configDir },
+      );
+      expect(hookInstallation).toEqual({ path: settingsPath, installed: true, current: true });
+
+      const status = await cli(['hooks', 'status'], { env });
+      expect(status).toMatchObject({
+        exitCode: 0,
+        stdout: `${settingsPath}: ${events} events post to ${hookUrl}\nthe hub at ${hub.baseUrl} answers`,
+      });
+
+      // No hub needed: the file is read and restored here.
+      const unreachable = { ...env, CLAUDE_HUB_URL: 'http://127.0.0.1:9/graphql' };
+      const removed = await cli(['hooks', 'uninstall'], { env: unreachable });
+      expect(removed).toMatchObject({
+        exitCode: 0,
+        stdout: `removed ${events} hub hooks from ${settingsPath}; restored it byte for byte`,
+      });
+      expect(readFileSync(settingsPath, 'utf8')).toBe(original);
+      const after = await cli(['hooks', 'status'], { env });
+      expect(after).toMatchObject({ exitCode: 1, stdout: `${settingsPath}: no hub hooks` });
+      const bad = await cli(['hooks', 'reinstall'], { env });
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr).toMatch(
+        /^claude-code-hub hooks: unknown hooks action "reinstall": expected install, uninstall or status\n/,
+      );
+      expect((await cli(['hooks', 'status', '--scope', 'global'], { env })).stderr).toMatch(
+        /^claude-code-hub hooks: --scope must be user or project, got "global"\n/,
+      );
+    } finally {
+      rmSync(configDir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 with usage on bad usage, 1 on a refused token, and works as the package bin', async () => {
     const missing = await cli(['send', id]);
     expect(missing.exitCode).toBe(2);
@@ -170,6 +248,8 @@ describe('the claude-code-hub command line against a running hub', () => {
       'approve',
       'deny',
       'attention',
+      'go',
+      'hooks',
     ]) {
       const help = await cli([command, '--help']);
       expect(help.exitCode, command).toBe(0);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -471,6 +471,57 @@ describe('the dashboard', () => {
     await view.locator('h2 .badge', { hasText: 'STOPPED' }).waitFor({ timeout: 30_000 });
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it("installs the global hooks into the hub's config dir from its panel, and uninstalls them", async () => {
+    const panel = page.locator('#global-hooks');
+    const settingsPath = path.join(world.env.CLAUDE_CONFIG_DIR!, 'settings.json');
+    const state = panel.locator('.hooks-state');
+    await state.filter({ hasText: /^not installed$/ }).waitFor();
+    expect(await panel.locator('.hooks-path').textContent()).toBe(settingsPath);
+    expect(existsSync(settingsPath)).toBe(false);
+
+    await panel.getByRole('button', { name: 'Install', exact: true }).click();
+    await state.filter({ hasText: /^installed$/ }).waitFor();
+    const hookUrl = `${hub.baseUrl}/hooks?from=global`;
+    expect(await panel.locator('code.hooks-url').textContent()).toBe(hookUrl);
+    expect(await panel.locator('dd', { has: page.locator('code.hooks-url') }).textContent()).toBe(
+      `${hookUrl} (this hub)`,
+    );
+    const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
+    expect(settings.hooks.Stop).toEqual([
+      {
+        matcher: '',
+        hooks: [
+          expect.objectContaining({
+            type: 'http',
+            url: hookUrl,
+            headers: expect.objectContaining({ 'X-Claude-Code-Hub': 'global' }),
+          }),
+        ],
+      },
+    ]);
+    expect(await panel.getByRole('button', { name: 'Install', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.setViewportSize({ width: 1400, height: 1000 });
+
+    // The hub's own tmux server has no client attached: the button says so.
+    const listed = page.locator(`#sessions li[data-session-id="${sessionId}"]`);
+    await listed.getByRole('button', { name: 'Go to pane' }).click();
+    await page
+      .locator('#notice.error', { hasText: /no tmux client is attached .*\(NO_TMUX_CLIENT\)$/ })
+      .waitFor();
+
+    // Uninstalled, the file the install made is gone again.
+    await panel.getByRole('button', { name: 'Uninstall' }).click();
+    await state.filter({ hasText: /^not installed$/ }).waitFor();
+    expect(existsSync(settingsPath)).toBe(false);
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 describe('the dashboard on a hub with a token', () => {
