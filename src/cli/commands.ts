@@ -140,7 +140,8 @@ const hookActions: Record<
 > = {
   async install(client, scope, io, env) {
     // USER: the config dir claude uses here, when it is set; else the hub's own.
-    const dir = scope === 'user' ? env.CLAUDE_CONFIG_DIR || null : process.cwd();
+    // The same file uninstall and status read here, whatever config dir the hub has.
+    const dir = scope === 'user' ? claudeConfigDir(env) : process.cwd();
     const { installHooks: found } = await client.request(InstallHooksMutation, {
       scope: scope === 'user' ? 'USER' : 'PROJECT',
       dir,
@@ -441,8 +442,7 @@ export const commands: Record<string, Command> = {
     positionals: 1,
     options: { scope: { type: 'string' } },
     optionHelp: [
-      '--scope user     (the default) settings.json in CLAUDE_CONFIG_DIR, else ~/.claude; install',
-      "                 without CLAUDE_CONFIG_DIR uses the hub's own config dir",
+      '--scope user     (the default) settings.json in CLAUDE_CONFIG_DIR, else ~/.claude',
       '--scope project  .claude/settings.local.json of the current directory',
     ],
     async run(client, values, [action], io, env) {

@@ -1098,8 +1098,9 @@ export class SessionManager {
   async #followTranscript(record: SessionRecord): Promise<void> {
     const { transcriptPath, lastEventAt } = record;
     if (!transcriptPath || lastEventAt === null) return;
+    // Only whether it changed: the kernel's file times run on a coarser clock than Date.now().
     const mtime = statSync(transcriptPath, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (mtime <= lastEventAt || mtime === this.#transcriptSeen.get(record.id)) return;
+    if (mtime === this.#transcriptSeen.get(record.id)) return;
     this.#transcriptSeen.set(record.id, mtime);
     const summary = await readTranscriptSince(transcriptPath, lastEventAt);
     if (summary.steps.some((step) => step.kind === 'prompt')) await this.#recordMissed(record);

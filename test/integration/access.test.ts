@@ -192,7 +192,7 @@ describe('tokens, scopes, browser checks and limits', () => {
         extensions: { code: 'FORBIDDEN' },
       });
       expect(result.errors?.[0]?.message).toMatch(
-        /token "read-bot" has scope read; mutation field \w+ needs (control|approve)/,
+        /token "read-bot" has scope read; mutation field \w+ needs (control|approve|admin)/,
       );
     }
     const client = createClient({

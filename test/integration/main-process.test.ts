@@ -123,7 +123,7 @@ describe('npm start', () => {
     );
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toBe(
-      `claude-code-hub: tokens file ${file}, entry 0: scope must be one of read, control, approve, admin`,
+      `claude-code-hub: tokens file ${file}, entry 0: scope must be one of read, control, approve, admin, hook`,
     );
   });
 
