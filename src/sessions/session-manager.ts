@@ -738,9 +738,13 @@ export class SessionManager {
     const record = owner ?? this.#sameProcess(origin.pid) ?? this.#adopt(payload, origin.pid, pane);
     this.#byClaudeId.set(payload.session_id, record.id);
     let moved = false;
-    if (origin.pid !== null && record.pid !== origin.pid) [record.pid, moved] = [origin.pid, true];
+    if (origin.pid !== null && record.pid !== origin.pid) {
+      record.pid = origin.pid;
+      moved = true;
+    }
     if (pane && (pane.socket !== record.pane?.socket || pane.pane !== record.pane.pane)) {
-      [record.pane, moved] = [pane, true];
+      record.pane = pane;
+      moved = true;
     }
     if (!isRunning(record.status) && payload.hook_event_name === 'SessionStart') {
       // claude --resume <id> by hand: the same conversation, so the same session, running again.
