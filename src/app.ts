@@ -141,7 +141,8 @@ async function open(
   log: Logger,
   parts: Parts,
 ): Promise<{ url: string; port: number }> {
-  const tokens = new Tokens(loadTokens(config));
+  const tokenEntries = loadTokens(config);
+  const tokens = new Tokens(tokenEntries);
   const gate = new AccessGate(tokens, config.corsOrigins);
   const connections = new ConnectionCounter(config.maxConnections);
   const db = (parts.db = openDatabase(config.dataDir));
@@ -198,7 +199,7 @@ async function open(
     permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
     hookUrl: () => parts.hookListeners?.url ?? '',
     checkProjectDir: (dir) => sessions.checkAllowedRoot(dir),
-    tokens: config,
+    tokens: tokenEntries,
   });
   const sessions: SessionManager = (parts.sessions = new SessionManager(
     {

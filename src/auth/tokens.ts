@@ -39,6 +39,11 @@ function sha256(text: string): Buffer {
   return hash('sha256', text, 'buffer');
 }
 
+/** The entry of a token whose secret the hub holds itself (only its hash is kept). */
+export function secretEntry(name: string, scope: Scope, secret: string): TokenEntry {
+  return { name, scope, sha256: sha256(secret).toString('hex') };
+}
+
 /** The configured tokens; without any, the hub serves loopback only and every caller is local. */
 export class Tokens {
   readonly #entries: readonly { principal: Principal; hash: Buffer }[];
@@ -73,7 +78,7 @@ export class Tokens {
 export function loadTokens(options: { token: string; tokensFile: string }): TokenEntry[] {
   const entries: TokenEntry[] = [];
   if (options.token) {
-    entries.push({ name: 'admin', scope: 'admin', sha256: sha256(options.token).toString('hex') });
+    entries.push(secretEntry('admin', 'admin', options.token));
   }
   if (options.tokensFile) entries.push(...readTokensFile(options.tokensFile));
   const names = new Set<string>();

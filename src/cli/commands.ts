@@ -139,7 +139,6 @@ const hookActions: Record<
   (client: HubClient, scope: InstallScope, io: Io, env: Env) => Promise<number>
 > = {
   async install(client, scope, io, env) {
-    // USER: the config dir claude uses here, when it is set; else the hub's own.
     // The same file uninstall and status read here, whatever config dir the hub has.
     const dir = scope === 'user' ? claudeConfigDir(env) : process.cwd();
     const { installHooks: found } = await client.request(InstallHooksMutation, {

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadTokens, Tokens, type TokenEntry } from '../auth/tokens.js';
+import { secretEntry, Tokens, type TokenEntry } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
 import {
   globalHookGroups,
@@ -39,8 +39,8 @@ export interface GlobalHooksOptions extends Omit<HookSettingsOptions, 'hookUrl'>
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Throws when a project directory lies outside the allowed roots. */
   readonly checkProjectDir: (dir: string) => void;
-  /** `--token`, `--tokens-file`: tokens of the `hook` scope are taken too. */
-  readonly tokens: { token: string; tokensFile: string };
+  /** The configured tokens (`--tokens-file`): those of the `hook` scope are taken too. */
+  readonly tokens: readonly TokenEntry[];
 }
 
 /**
@@ -58,10 +58,9 @@ export class GlobalHooks {
     this.#options = options;
     this.#tokenPath = path.join(options.dataDir, 'hook-token');
     this.#token = readOrMakeToken(this.#tokenPath);
-    const own: TokenEntry = { name: 'hooks', scope: 'hook', sha256: sha256Hex(this.#token) };
     this.#tokens = new Tokens([
-      own,
-      ...loadTokens(options.tokens).filter((entry) => entry.scope === 'hook'),
+      secretEntry('hooks', 'hook', this.#token),
+      ...options.tokens.filter((entry) => entry.scope === 'hook'),
     ]);
   }
 
@@ -112,12 +111,8 @@ export class GlobalHooks {
     events: readonly string[],
     url: string | null,
   ): HookInstallation {
-    let backupPath: string | null = `${file}.claude-code-hub.bak`;
-    try {
-      readFileSync(backupPath);
-    } catch {
-      backupPath = null;
-    }
+    const backup = `${file}.claude-code-hub.bak`;
+    const backupPath = existsSync(backup) ? backup : null;
     return {
       scope,
       path: file,
@@ -147,10 +142,6 @@ export class GlobalHooks {
       throw new HubError(ErrorCode.BadInput, (error as Error).message, {}, { cause: error });
     }
   }
-}
-
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 function readOrMakeToken(file: string): string {

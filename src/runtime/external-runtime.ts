@@ -55,7 +55,7 @@ export class ExternalRuntime implements SessionRuntime {
   exits<S extends RuntimeSession>(records: readonly S[]): Promise<Exit<S>[]> {
     return Promise.resolve(
       records
-        .filter((record) => (record.pid === null ? isEnded(record) : !processRuns(record.pid)))
+        .filter((record) => (record.pid === null ? record.ended : !processRuns(record.pid)))
         .map((record) => ({ record, how: '', screen: '' })),
     );
   }
@@ -123,10 +123,6 @@ export class ExternalRuntime implements SessionRuntime {
     }
     return externalPane(record.pane);
   }
-}
-
-function isEnded(record: RuntimeSession): boolean {
-  return (record as { ended?: boolean }).ended === true;
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {

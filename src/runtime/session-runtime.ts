@@ -44,6 +44,8 @@ export interface RuntimeSession {
   readonly pane: PaneAddress | null;
   /** claude's process, once known. */
   readonly pid: number | null;
+  /** A SessionEnd that ends the session arrived. */
+  readonly ended: boolean;
 }
 
 export interface LaunchSpec {

@@ -56,27 +56,31 @@ builder.queryField('hookInstallation', (t) =>
   }),
 );
 
-builder.mutationFields((t) => ({
-  installHooks: t.field({
-    type: HookInstallationRef,
-    authScopes: { admin: true },
+/** The mutations that change the hooks of a settings file: audited, then what is there. */
+const hookEdits = {
+  installHooks: {
+    act: 'install',
     description:
       "Merges the hub's hooks into a settings file, beside the hooks already there: every event, posting to this hub with its hook token (a token that may post events and nothing else). Idempotent; a reinstall points them at this hub's current address. The file before the first install is kept beside it (`.claude-code-hub.bak`), its mode is kept, and a claude already running picks them up.",
-    args: scopeArgs,
-    resolve: (_root, args, ctx) =>
-      audited(ctx, 'installHooks', { detail: { scope: args.scope, dir: args.dir ?? null } }, () =>
-        ctx.globalHooks.install(args.scope ?? 'user', args.dir ?? null),
-      ),
-  }),
-  uninstallHooks: t.field({
-    type: HookInstallationRef,
-    authScopes: { admin: true },
+  },
+  uninstallHooks: {
+    act: 'uninstall',
     description:
       'Removes exactly the hooks installHooks added: when nothing else in the file changed since, it is byte for byte what it was (a file the install created is deleted).',
-    args: scopeArgs,
-    resolve: (_root, args, ctx) =>
-      audited(ctx, 'uninstallHooks', { detail: { scope: args.scope, dir: args.dir ?? null } }, () =>
-        ctx.globalHooks.uninstall(args.scope ?? 'user', args.dir ?? null),
-      ),
-  }),
-}));
+  },
+} as const;
+
+for (const [name, { act, description }] of Object.entries(hookEdits)) {
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: HookInstallationRef,
+      authScopes: { admin: true },
+      description,
+      args: scopeArgs,
+      resolve: (_root, args, ctx) =>
+        audited(ctx, name, { detail: { scope: args.scope, dir: args.dir ?? null } }, () =>
+          ctx.globalHooks[act](args.scope ?? 'user', args.dir ?? null),
+        ),
+    }),
+  );
+}

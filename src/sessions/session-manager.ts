@@ -457,7 +457,7 @@ export class SessionManager {
   /** Continues a stopped or crashed session with `claude --resume`, same id, same stream. */
   async resume(id: string): Promise<SessionRecord> {
     const record = this.require(id);
-    refuseExternal(record, 'resume');
+    refuseExternal(record);
     if (isRunning(record.status)) {
       throw new HubError(
         ErrorCode.SessionRunning,
@@ -834,7 +834,6 @@ export class SessionManager {
    * runs in the session's pane (a person attached stays attached).
    */
   async #launch(record: SessionRecord, resume: boolean, inPlace = false): Promise<void> {
-    refuseExternal(record, 'restart');
     const secret = randomBytes(32).toString('base64url');
     this.#bySecretHash.delete(record.hookSecretHash);
     record.hookSecretHash = sha256(secret);
@@ -1181,12 +1180,15 @@ export class SessionManager {
   }
 }
 
-/** EXTERNAL_SESSION: the hub never launches the claude of a session a person started. */
-function refuseExternal(record: SessionRecord, what: 'resume' | 'restart'): void {
+/**
+ * EXTERNAL_SESSION: the hub never launches the claude of a session a person started (nor
+ * restarts it: its exit is STOPPED, and its runtime refuses to launch).
+ */
+function refuseExternal(record: SessionRecord): void {
   if (!isExternal(record)) return;
   throw new HubError(
     ErrorCode.ExternalSession,
-    `session ${record.id} was started outside the hub, so the hub does not ${what} it`,
+    `session ${record.id} was started outside the hub, so the hub does not resume it`,
     { sessionId: record.id },
   );
 }

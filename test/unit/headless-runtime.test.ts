@@ -33,6 +33,7 @@ describe('the headless runtime', () => {
       origin: 'MANAGED',
       pane: null,
       pid: null,
+      ended: false,
     };
     await runtime.launch({
       record,
