@@ -210,6 +210,21 @@ describe('claudes started by hand, through the installed global hooks', () => {
     await events.until((e) => e.sessionEvents.lastAssistantMessage === 'ran: made');
     expect(existsSync(target)).toBe(true);
 
+    // interruptSession stops the running turn in the person's pane, as Escape there would.
+    const slow = 'slow: 60000 take your time';
+    await hub.data(
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      { id: session.id, text: slow },
+    );
+    await events.until((e) => e.sessionEvents.prompt === slow);
+    await person.waitFor(pane, /esc to interrupt/);
+    const { interruptSession } = await hub.data(
+      `mutation($id: ID!) { interruptSession(id: $id) { status } }`,
+      { id: session.id },
+    );
+    expect(interruptSession.status).toBe('IDLE');
+    expect(await person.screen(pane)).not.toMatch(/esc to interrupt/);
+
     // focusSession takes a client attached elsewhere on the person's server to the pane.
     await person.run('new-session', '-d', '-s', 'elsewhere');
     control = execa('tmux', ['-L', person.socket, '-C', 'attach', '-t', 'elsewhere'], {
