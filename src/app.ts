@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -25,7 +25,7 @@ import { hubYoga } from './http/hub-yoga.js';
 import { plainSse, turnsSse } from './subscriptions/plain-sse.js';
 import { turnFeed } from './runs/run-reader.js';
 import { turnUsage } from './runs/turn-usage.js';
-import { apiRoute, healthRoute, postRoute, router } from './http/routes.js';
+import { apiRoute, healthRoute, pathRoute, postRoute, router } from './http/routes.js';
 import { staticFiles } from './http/static-files.js';
 import { graphqlOverWebSocket } from './subscriptions/graphql-ws-server.js';
 import { createLogger, type Logger } from './log.js';
@@ -46,6 +46,10 @@ import { TurnIndex } from './runs/turn-index.js';
 import { openDatabase, storeWritable } from './store/database.js';
 import { RecordTable } from './store/record-table.js';
 import { SqliteEventLog } from './store/sqlite-event-log.js';
+import { SqliteChannelLog } from './store/sqlite-channel-log.js';
+import { Channels } from './channels/channels.js';
+import { parseChannelSpec } from './channels/channel.js';
+import { mcpEndpoint, mcpPath } from './mcp/mcp-endpoint.js';
 
 export interface AppOptions {
   /** Environment the sessions start with; the hub's own by default. */
@@ -74,6 +78,9 @@ const stopTimeoutMs = 5000;
 
 const forwarderPath = fileURLToPath(new URL('../hooks/forward.sh', import.meta.url));
 const dashboardDir = fileURLToPath(new URL('../dashboard/dist', import.meta.url));
+const { version } = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
+) as { version: string };
 
 /** The hooks of a session reach the hub over loopback whatever address it listens on. */
 function hookHost(host: string): string {
@@ -190,6 +197,18 @@ async function open(
     },
     new RecordTable<PermissionRecord>(db, 'permissions', shared('permissions')),
   ));
+  const channels = new Channels(
+    {
+      declared: new Map(
+        config.channels.map((spec) => {
+          const { name, description } = parseChannelSpec(spec);
+          return [name, description];
+        }),
+      ),
+      bufferLimit: config.subscriberBuffer,
+    },
+    new SqliteChannelLog(db, { perChannel: config.retainEvents, maxAgeMs: retainMs }),
+  );
   const env = options.env ?? process.env;
   const globalHooks = new GlobalHooks({
     dataDir: config.dataDir,
@@ -259,6 +278,7 @@ async function open(
   /** Records and events past retention go at start, then every minute. */
   const prune = () => {
     eventLog.prune();
+    channels.prune();
     const pruned = sessions.pruneRecords({ maxAgeMs: retainMs, perSession: config.retainRecords });
     if (pruned.sessions + pruned.messages + pruned.permissions > 0)
       log.info(pruned, 'records past retention deleted');
@@ -307,15 +327,37 @@ async function open(
     audit: new AuditLog(db),
     turns,
     globalHooks,
+    channels,
     log,
   });
   const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log, metrics });
+  const mcpServer = mcpEndpoint({
+    sessionOf: (secret) => sessions.sessionOfSecret(secret)?.id ?? null,
+    tools: {
+      channels: () => channels.list(),
+      async send(sessionId, channel, text) {
+        const message = channels.send(sessionId, channel, text);
+        await sessions.appendHubEvent(sessionId, 'ChannelMessage', {
+          channel,
+          text,
+          channel_seq: message.seq,
+        });
+        return message;
+      },
+    },
+    maxBodyBytes: config.maxGraphqlBodyBytes,
+    version,
+    log,
+  });
+  /** /mcp, its failures answered 500 as any request's. */
+  const mcp = router([async (req, res) => (await mcpServer(req, res), true)], log);
   let nodeCalls: ReturnType<typeof nodeCallEndpoint> | null = null;
 
   const server = (parts.server = createServer(
     router(
       [
         postRoute('/hooks', () => hooks),
+        pathRoute(mcpPath, mcp),
         postRoute(nodeCallPath, () => nodeCalls),
         healthRoute(async () => ({
           store: storeWritable(db),
@@ -359,6 +401,7 @@ async function open(
   parts.hookListeners = new HookListeners(
     `http://${hookHost(config.host)}:${port}/hooks`,
     router([async (req, res) => (await hooks(req, res), true)], log),
+    { [mcpPath]: mcp },
   );
   await sessions.start(parts.hookListeners);
   try {

@@ -53,6 +53,8 @@ export interface HubConfig {
   readonly tokensFile: string;
   /** Directories a session's cwd must lie in, after resolving symlinks; empty allows any. */
   readonly allowedRoots: readonly string[];
+  /** Channels open without a listener, as `NAME[:description]`. */
+  readonly channels: readonly string[];
   /** Browser origins allowed to call the API (CORS and WebSocket Origin); empty allows none. */
   readonly corsOrigins: readonly string[];
   readonly maxGraphqlBodyBytes: number;
@@ -304,6 +306,15 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: [],
     description:
       'Directory a session cwd must lie in (repeatable; the variable is comma-separated). None: any.',
+  },
+  {
+    flag: 'channel',
+    env: 'CLAUDE_HUB_CHANNELS',
+    key: 'channels',
+    kind: 'list',
+    default: [],
+    description:
+      'Channel open without a listener, as NAME[:description], for adapters that poll (repeatable; the variable is comma-separated).',
   },
   {
     flag: 'cors-origin',

@@ -22,6 +22,8 @@ export const ErrorCode = {
   ExternalSession: 'EXTERNAL_SESSION',
   /** focusSession found no tmux client attached to the session's tmux server. */
   NoTmuxClient: 'NO_TMUX_CLIENT',
+  /** send_to_channel named a channel nobody listens on and no --channel declares. */
+  ChannelClosed: 'CHANNEL_CLOSED',
   /** The session runs already, so it cannot be resumed. */
   SessionRunning: 'SESSION_RUNNING',
   /** The session is stopped or crashed and cannot take input. */
@@ -88,6 +90,7 @@ const httpStatus: Record<ErrorCode, number> = {
   NOT_IN_TMUX: 409,
   EXTERNAL_SESSION: 409,
   NO_TMUX_CLIENT: 409,
+  CHANNEL_CLOSED: 409,
   SESSION_RUNNING: 409,
   SESSION_NOT_RUNNING: 409,
   SESSION_START_FAILED: 502,

@@ -371,13 +371,23 @@ export class ClusterHub implements Hub {
     if (this.#isLocal(id)) return this.#local.hub.focus(id, client);
     return this.#callOwner(id, 'focus', { id, client: client ?? '' });
   }
-  enqueue(id: string, text: string): Promise<MessageRecord> {
-    if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text);
-    return this.#callOwner(id, 'enqueue', { id, text });
+  enqueue(id: string, text: string, channel: string | null = null): Promise<MessageRecord> {
+    if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text, channel);
+    return this.#callOwner(id, 'enqueue', { id, text, channel: channel ?? '' });
   }
-  async ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome> {
-    if (this.#isLocal(id)) return this.#local.hub.ask(id, text, timeoutMs);
-    const outcome = await this.#callOwner(id, 'ask', { id, text, timeoutMs });
+  async ask(
+    id: string,
+    text: string,
+    timeoutMs: number,
+    channel: string | null = null,
+  ): Promise<AskOutcome> {
+    if (this.#isLocal(id)) return this.#local.hub.ask(id, text, timeoutMs, channel);
+    const outcome = await this.#callOwner(id, 'ask', {
+      id,
+      text,
+      channel: channel ?? '',
+      timeoutMs,
+    });
     if (outcome.kind !== 'reply') return outcome;
     return { ...outcome, events: outcome.events.map((e) => new RemoteEvent(e)) };
   }
@@ -401,12 +411,12 @@ export class ClusterHub implements Hub {
     sendKeys: async ({ id, keys }) => this.#sessionView(await this.#local.hub.sendKeys(id, keys)),
     focus: async ({ id, client }) =>
       this.#sessionView(await this.#local.hub.focus(id, client || null)),
-    enqueue: async ({ id, text }) => ({
-      ...(await this.#local.hub.enqueue(id, text)),
+    enqueue: async ({ id, text, channel }) => ({
+      ...(await this.#local.hub.enqueue(id, text, channel || null)),
       node: this.self,
     }),
-    ask: async ({ id, text, timeoutMs }) => {
-      const outcome = await this.#local.hub.ask(id, text, timeoutMs);
+    ask: async ({ id, text, channel, timeoutMs }) => {
+      const outcome = await this.#local.hub.ask(id, text, timeoutMs, channel || null);
       return outcome.kind === 'reply'
         ? { ...outcome, events: outcome.events.map(toWire) }
         : outcome;

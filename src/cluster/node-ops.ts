@@ -23,8 +23,11 @@ export interface NodeOps {
   sendKeys: { args: { id: string; keys: readonly string[] }; result: SessionView };
   /** `client` empty: the client active last. */
   focus: { args: { id: string; client: string }; result: SessionView };
-  enqueue: { args: { id: string; text: string }; result: MessageView };
-  ask: { args: { id: string; text: string; timeoutMs: number }; result: WireAskOutcome };
+  enqueue: { args: { id: string; text: string; channel: string }; result: MessageView };
+  ask: {
+    args: { id: string; text: string; channel: string; timeoutMs: number };
+    result: WireAskOutcome;
+  };
   decide: { args: { decision: Decision }; result: DecisionResult };
   screen: { args: { id: string }; result: string };
 }
@@ -81,8 +84,8 @@ const argShapes: {
   interrupt: { id: 'string' },
   sendKeys: { id: 'string', keys: 'strings' },
   focus: { id: 'string', client: 'string' },
-  enqueue: { id: 'string', text: 'string' },
-  ask: { id: 'string', text: 'string', timeoutMs: 'number' },
+  enqueue: { id: 'string', text: 'string', channel: 'string' },
+  ask: { id: 'string', text: 'string', channel: 'string', timeoutMs: 'number' },
   decide: { decision: 'object' },
   screen: { id: 'string' },
 };

@@ -380,6 +380,16 @@ export const hubEvents = {
       interrupted: 'Boolean',
     },
   },
+  ChannelMessage: {
+    description:
+      "The session sent a message to a channel with the hub's send_to_channel tool; `channel_seq` is its seq in the channel (see channelMessages).",
+    http: false,
+    fields: {
+      channel: 'String',
+      text: 'String',
+      channel_seq: 'Int',
+    },
+  },
   HubTurnEnded: {
     description:
       'A turn ended without a Stop: interrupted through the API, or its claude stopped or crashed mid-turn (reason: interrupted | stopped | crashed).',

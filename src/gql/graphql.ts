@@ -170,6 +170,7 @@ export type DashboardSessionEventsSubscriptionVariables = Exact<{
 
 
 export type DashboardSessionEventsSubscription = { sessionEvents:
+    | { __typename: 'ChannelMessageEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'ConfigChangeEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'CwdChangedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'DirectoryAddedEvent', seq: number, eventName: string, receivedAt: string }
@@ -437,6 +438,7 @@ export type CliTailSubscriptionVariables = Exact<{
 
 
 export type CliTailSubscription = { sessionEvents:
+    | { __typename: 'ChannelMessageEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'ConfigChangeEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'CwdChangedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'DirectoryAddedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }

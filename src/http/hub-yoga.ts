@@ -9,6 +9,7 @@ import type { HubConfig } from '../config.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { GlobalHooks } from '../hooks/global-hooks.js';
+import type { Channels } from '../channels/channels.js';
 import type { HubContext } from '../schema/context.js';
 import { schema } from '../schema/index.js';
 import type { AccessGate } from './access-gate.js';
@@ -32,6 +33,7 @@ export interface HubYogaDeps {
   readonly audit: AuditLog;
   readonly turns: TurnIndex;
   readonly globalHooks: GlobalHooks;
+  readonly channels: Channels;
   readonly log: Logger;
 }
 
@@ -47,6 +49,7 @@ export function hubYoga({
   audit,
   turns,
   globalHooks,
+  channels,
   log,
 }: HubYogaDeps): HubYoga {
   return createYoga<ServerContext, HubContext>({
@@ -58,6 +61,7 @@ export function hubYoga({
         audit,
         turns,
         globalHooks,
+        channels,
         principal,
         address: req.socket.remoteAddress ?? '',
       };

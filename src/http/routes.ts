@@ -39,6 +39,15 @@ export function postRoute(path: string, handle: () => Handler | null): Route {
   };
 }
 
+/** A route for one path, every method: the handler answers each. */
+export function pathRoute(path: string, handler: Handler): Route {
+  return async (req, res, url) => {
+    if (url.pathname !== path) return false;
+    await handler(req, res);
+    return true;
+  };
+}
+
 /** GET /healthz (the process answers) and /readyz (each check of `ready` holds), no token. */
 export function healthRoute(ready: () => Promise<Record<string, boolean>>): Route {
   return async (_req, res, url) => {

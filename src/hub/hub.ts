@@ -64,7 +64,8 @@ export interface Hub {
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord>;
   /** Takes a person's tmux client (by name or tty; the one active last when null) to its pane. */
   focus(id: string, client: string | null): Promise<SessionRecord>;
-  enqueue(id: string, text: string): Promise<MessageRecord>;
-  ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome>;
+  /** Queues text; from a channel, it is typed below a header naming the channel. */
+  enqueue(id: string, text: string, channel?: string | null): Promise<MessageRecord>;
+  ask(id: string, text: string, timeoutMs: number, channel?: string | null): Promise<AskOutcome>;
   decide(decision: Decision): Promise<DecisionResult>;
 }

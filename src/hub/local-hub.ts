@@ -112,11 +112,16 @@ export class LocalHub implements Hub {
     await this.#sessions.focus(id, client);
     return this.#sessions.require(id);
   }
-  async enqueue(id: string, text: string): Promise<MessageRecord> {
-    return this.#sessions.enqueue(id, text);
+  async enqueue(id: string, text: string, channel: string | null = null): Promise<MessageRecord> {
+    return this.#sessions.enqueue(id, text, channel);
   }
-  ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome> {
-    return this.#sessions.ask(id, text, timeoutMs);
+  ask(
+    id: string,
+    text: string,
+    timeoutMs: number,
+    channel: string | null = null,
+  ): Promise<AskOutcome> {
+    return this.#sessions.ask(id, text, timeoutMs, channel);
   }
   async decide(decision: Decision): Promise<DecisionResult> {
     return this.#deps.permissions.decide(decision);

@@ -7,7 +7,7 @@ import { sendError } from '../http/http-io.js';
  * of the file is not reloaded, and fires no ConfigChange), so a session keeps posting to the
  * address it was launched with for as long as it runs. When the hub comes back on another
  * address, it listens on each earlier address its running sessions still post to, for hooks
- * only, until no running session needs it.
+ * (and the MCP server beside them) only, until no running session needs it.
  */
 export interface HookAddress {
   /** Where sessions launched now post their hooks. */
@@ -26,12 +26,17 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | vo
 export class HookListeners implements HookAddress {
   readonly url: string;
   readonly #handle: Handler;
+  readonly #beside: Readonly<Record<string, Handler>>;
   readonly #servers = new Map<string, Server>();
 
-  /** `handle` serves `POST /hooks`; every other request on these listeners is a 404. */
-  constructor(url: string, handle: Handler) {
+  /**
+   * `handle` serves `POST /hooks`, and `beside` the other paths a session calls by their path
+   * (each takes its own methods); every other request on these listeners is a 404.
+   */
+  constructor(url: string, handle: Handler, beside: Readonly<Record<string, Handler>> = {}) {
     this.url = url;
     this.#handle = handle;
+    this.#beside = beside;
   }
 
   async reclaim(url: string): Promise<string | null> {
@@ -45,7 +50,10 @@ export class HookListeners implements HookAddress {
     const host = where.hostname.replace(/^\[(.*)\]$/, '$1');
     const port = Number(where.port || 80);
     const server = createServer((req, res) => {
-      if (new URL(req.url ?? '/', 'http://hub').pathname !== where.pathname) {
+      const pathname = new URL(req.url ?? '/', 'http://hub').pathname;
+      const beside = Object.hasOwn(this.#beside, pathname) ? this.#beside[pathname] : undefined;
+      if (beside) return beside(req, res);
+      if (pathname !== where.pathname) {
         return sendError(res, new HubError(ErrorCode.NotFound, 'this address serves hooks only'));
       }
       if (req.method !== 'POST') {

@@ -13,6 +13,8 @@ export interface ClaudeCommandOptions {
   readonly claudeBin: string;
   readonly sessionId: string;
   readonly settingsPath: string;
+  /** The hub's MCP server for the session (--mcp-config). */
+  readonly mcpConfigPath?: string | null | undefined;
   readonly model?: string | null | undefined;
   readonly permissionMode?: string | null | undefined;
   /** Continue an existing conversation instead of starting one with this id. */
@@ -28,6 +30,7 @@ export function claudeCommand(options: ClaudeCommandOptions): string[] {
     '--settings',
     options.settingsPath,
   ];
+  if (options.mcpConfigPath) argv.push('--mcp-config', options.mcpConfigPath);
   if (options.model) argv.push('--model', options.model);
   if (options.permissionMode) argv.push('--permission-mode', options.permissionMode);
   return argv;

@@ -3,6 +3,7 @@ import type { Hub } from '../hub/hub.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/tokens.js';
 import type { GlobalHooks } from '../hooks/global-hooks.js';
+import type { Channels } from '../channels/channels.js';
 
 /** What every resolver gets. */
 export interface HubContext {
@@ -13,6 +14,8 @@ export interface HubContext {
   readonly turns: TurnIndex;
   /** The hooks that make every claude on the machine report here, and their install. */
   readonly globalHooks: GlobalHooks;
+  /** The named outputs sessions answer to, on this process. */
+  readonly channels: Channels;
   /** Who is calling, and from which address. */
   readonly principal: Principal;
   readonly address: string;

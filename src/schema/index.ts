@@ -8,6 +8,7 @@ import './messages.js';
 import './audit.js';
 import './runs.js';
 import './hooks.js';
+import './channels.js';
 
 export const schema = builder.toSchema();
 

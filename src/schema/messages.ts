@@ -16,6 +16,11 @@ export const MessageRef = builder.objectRef<MessageRecord>('Message').implement(
     id: t.exposeID('id'),
     sessionId: t.exposeID('sessionId'),
     text: t.exposeString('text'),
+    channel: t.string({
+      nullable: true,
+      description: 'The channel it came from; it was typed below a line naming it.',
+      resolve: (message) => message.channel ?? null,
+    }),
     status: t.field({ type: MessageStatusRef, resolve: (message) => message.status }),
     queuedAt: t.field({ type: 'DateTime', resolve: (message) => message.queuedAt }),
     sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (message) => message.sentAt }),
@@ -79,19 +84,26 @@ const AskResultRef = builder.unionType('AskResult', {
     ({ reply: 'AskReply', timeout: 'AskTimeout', failed: 'AskFailed' })[result.kind],
 });
 
+const channelArgDescription =
+  'The channel the text comes from (a bot, a bridge): it is typed below a line naming the channel, so Claude answers there with send_to_channel.';
+
 builder.mutationFields((t) => ({
   enqueueMessage: t.field({
     type: MessageRef,
     authScopes: { control: true },
     description:
       'Queues text for the session. Messages are delivered in order, one per turn, once the session is IDLE; DELIVERED means its UserPromptSubmit carried the text.',
-    args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    args: {
+      sessionId: t.arg.id({ required: true }),
+      text: t.arg.string({ required: true }),
+      channel: t.arg.string({ description: channelArgDescription }),
+    },
     resolve: (_root, args, ctx) =>
       audited(
         ctx,
         'enqueueMessage',
         { sessionId: String(args.sessionId), detail: textDetail(args.text) },
-        () => ctx.hub.enqueue(String(args.sessionId), args.text),
+        () => ctx.hub.enqueue(String(args.sessionId), args.text, args.channel ?? null),
         (message) => ({ target: message.id }),
       ),
   }),
@@ -120,6 +132,7 @@ builder.mutationFields((t) => ({
       sessionId: t.arg.id({ required: true }),
       text: t.arg.string({ required: true }),
       timeoutSeconds: t.arg.int(),
+      channel: t.arg.string({ description: channelArgDescription }),
     },
     resolve: (_root, args, ctx) =>
       audited(
@@ -131,6 +144,7 @@ builder.mutationFields((t) => ({
             String(args.sessionId),
             args.text,
             Math.max(1, args.timeoutSeconds ?? 300) * 1000,
+            args.channel ?? null,
           ),
         (result) => ({
           target: result.message.id,

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { hookEvents } from '../events/registry.js';
 import { hubCommandMark, hubHeader, type HookGroups } from '../hooks/settings-merge.js';
 import { hookOriginHeaders } from '../ingest/hook-endpoint.js';
+import { mcpPath } from '../mcp/mcp-endpoint.js';
+import { hubToolNames, mcpServerName } from '../mcp/hub-tools.js';
 
 /** Environment variable of the tmux session that carries the per-session hook secret. */
 export const hookSecretEnv = 'CLAUDE_HUB_HOOK_SECRET';
@@ -69,8 +71,14 @@ function hookGroups(options: HookSettingsOptions, identity: HookIdentity): HookG
   return groups;
 }
 
-/** The settings file given to a session the hub starts, with --settings: its own secret. */
-export function hookSettings(options: HookSettingsOptions): { hooks: HookGroups } {
+/**
+ * The settings file given to a session the hub starts, with --settings: hooks that carry its own
+ * secret, and the hub's MCP tools allowed without a prompt.
+ */
+export function hookSettings(options: HookSettingsOptions): {
+  hooks: HookGroups;
+  permissions: { allow: string[] };
+} {
   return {
     hooks: hookGroups(options, {
       headers: { Authorization: `Bearer $${hookSecretEnv}` },
@@ -78,7 +86,30 @@ export function hookSettings(options: HookSettingsOptions): { hooks: HookGroups 
       forwarderArgs: [],
       commandMark: '',
     }),
+    permissions: { allow: hubToolNames.map((tool) => `mcp__${mcpServerName}__${tool}`) },
   };
+}
+
+/**
+ * The --mcp-config file given to a session the hub starts: the hub's MCP server, beside the
+ * hook endpoint, authenticated with the session's secret, which claude expands from its
+ * environment (`${VAR}` in MCP headers), so the file holds no secret.
+ */
+export function mcpConfig(hookUrl: string): object {
+  return {
+    mcpServers: {
+      [mcpServerName]: {
+        type: 'http',
+        url: new URL(mcpPath, hookUrl).href,
+        headers: { Authorization: `Bearer \${${hookSecretEnv}}` },
+      },
+    },
+  };
+}
+
+/** The session's --mcp-config file, beside its settings file. */
+export function mcpConfigPath(settingsPath: string): string {
+  return settingsPath.replace(/(\.settings)?\.json$/, '.mcp.json');
 }
 
 /**

@@ -3,7 +3,13 @@ import { systemClock, type Clock } from '../clock.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { RecordTable } from '../store/record-table.js';
-import { asSubmitted, isSlashCommand, MessageStatus, type MessageRecord } from './message.js';
+import {
+  asSubmitted,
+  isSlashCommand,
+  MessageStatus,
+  promptOf,
+  type MessageRecord,
+} from './message.js';
 import { beyondRetention } from '../store/retention.js';
 import type { ScreenState } from '../runtime/session-runtime.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
@@ -67,7 +73,8 @@ export class MessageQueue {
     return this.#messages.values();
   }
 
-  enqueue(sessionId: string, text: string): MessageRecord {
+  /** Queues text for the session; from a channel, it is typed below a header naming it. */
+  enqueue(sessionId: string, text: string, channel: string | null = null): MessageRecord {
     const queue = this.#queues.get(sessionId) ?? [];
     if (queue.length >= this.#options.limit) {
       throw new HubError(
@@ -79,6 +86,7 @@ export class MessageQueue {
       id: randomUUID(),
       sessionId,
       text,
+      channel,
       status: MessageStatus.Queued,
       queuedAt: this.#clock.now(),
       sentAt: null,
@@ -166,7 +174,8 @@ export class MessageQueue {
           : `the input box holds other text: ${JSON.stringify(box.slice(0, 200))}`,
       );
 
-    const expected = asSubmitted(message.text).trim();
+    const prompt = promptOf(message);
+    const expected = asSubmitted(prompt).trim();
     let confirmed: StoredEvent | null = null;
     const stop = this.#port.events(id, (event) => {
       if (confirmed || event.eventName !== 'UserPromptSubmit') return;
@@ -175,10 +184,10 @@ export class MessageQueue {
     });
     try {
       // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
-      await this.#port.type(id, message.text.replace(/\r\n?/g, '\n'));
+      await this.#port.type(id, prompt.replace(/\r\n?/g, '\n'));
       await this.#port.keys(id, ['Enter']);
       this.#update(message, { status: MessageStatus.Sent, sentAt: this.#clock.now() });
-      if (isSlashCommand(message.text)) return await this.#confirmCommand(message, () => confirmed);
+      if (isSlashCommand(prompt)) return await this.#confirmCommand(message, () => confirmed);
 
       for (const retry of [true, false]) {
         await this.#port.waitForChange(

@@ -1,3 +1,5 @@
+import { channelHeader } from '../channels/channel.js';
+
 /** Where a message is on its way into a session. */
 export const MessageStatus = {
   /** Waiting for the session to be ready (IDLE, input box empty). */
@@ -15,6 +17,8 @@ export interface MessageRecord {
   readonly id: string;
   readonly sessionId: string;
   readonly text: string;
+  /** The channel it came from; it is typed below a header naming it (see promptOf). */
+  readonly channel?: string | null;
   status: MessageStatus;
   readonly queuedAt: number;
   sentAt: number | null;
@@ -30,6 +34,11 @@ export interface MessageRecord {
  */
 export function asSubmitted(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').normalize('NFC');
+}
+
+/** What is typed for a message: its text, below a header line when it came from a channel. */
+export function promptOf(message: Pick<MessageRecord, 'text' | 'channel'>): string {
+  return message.channel ? `${channelHeader(message.channel)}\n${message.text}` : message.text;
 }
 
 /** Text starting with `/` may be a slash command for claude, exactly as when a person types it. */

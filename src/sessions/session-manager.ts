@@ -17,7 +17,14 @@ import type { Logger } from '../log.js';
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
 import type { HookOrigin, IngestResult } from '../ingest/hook-endpoint.js';
 import type { HookAddress } from '../ingest/hook-listeners.js';
-import { hookSecretEnv, hookSettings, hookSettingsUrl, hubSessionEnv } from './hook-settings.js';
+import {
+  hookSecretEnv,
+  hookSettings,
+  hookSettingsUrl,
+  hubSessionEnv,
+  mcpConfig,
+  mcpConfigPath,
+} from './hook-settings.js';
 import type { RecordTable } from '../store/record-table.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Topic } from '../events/topic.js';
@@ -25,6 +32,8 @@ import type { HubEventName } from '../events/registry.js';
 import type { RecordRetention } from '../store/retention.js';
 import { expired, type PrunedRecords } from './record-retention.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
+import { checkChannelName } from '../channels/channel.js';
+import { hubToolAllowance } from '../mcp/hub-tools.js';
 import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
 import { MessageStatus, type MessageRecord } from './message.js';
 import { hasTerminal, isRunning, SessionStatus, type SessionRecord } from './session.js';
@@ -533,9 +542,10 @@ export class SessionManager {
   }
 
   /** Queues a message; it is typed once the session is IDLE (see MessageQueue). */
-  enqueue(id: string, text: string): MessageRecord {
+  enqueue(id: string, text: string, channel: string | null = null): MessageRecord {
     const record = this.require(id);
     validateText(text, 'text');
+    if (channel !== null) checkChannelName(channel);
     if (isExternal(record) && !record.pane) {
       throw new HubError(
         ErrorCode.NotInTmux,
@@ -549,20 +559,25 @@ export class SessionManager {
         `session ${id} is ${record.status.toLowerCase()}`,
       );
     }
-    return this.messages.enqueue(id, text);
+    return this.messages.enqueue(id, text, channel);
   }
 
   /**
    * Sends a message and waits for the end of its turn: the reply, the turn's events and how long
    * it took; or why not, as a value, when it failed or took longer than `timeoutMs`.
    */
-  async ask(id: string, text: string, timeoutMs: number): Promise<AskOutcome> {
+  async ask(
+    id: string,
+    text: string,
+    timeoutMs: number,
+    channel: string | null = null,
+  ): Promise<AskOutcome> {
     const events: StoredEvent[] = [];
     const stop = this.#bus.subscribe(id, (message) => {
       if (message.kind === 'event') events.push(message.event);
     });
     try {
-      const message = this.enqueue(id, text);
+      const message = this.enqueue(id, text, channel);
       const deadline = message.queuedAt + timeoutMs;
       await this.messages.settled(message, timeoutMs);
       const turnEnd = () =>
@@ -686,6 +701,13 @@ export class SessionManager {
     return record;
   }
 
+  /** The running session a hook secret was made for; null for any other secret. */
+  sessionOfSecret(secret: string): SessionRecord | null {
+    const id = this.#bySecretHash.get(sha256(secret));
+    const record = id === undefined ? undefined : this.#sessions.get(id);
+    return record && isRunning(record.status) ? record : null;
+  }
+
   /**
    * Routes one posted hook event: the secret names the session; a payload session_id that
    * belongs to another session is refused; a new one (after /clear) joins the secret's session.
@@ -799,16 +821,22 @@ export class SessionManager {
   ): Promise<IngestResult> {
     const event = await this.#append(record, raw, payload);
     this.#permissions.observe(event);
+    // Only sessions the hub started have its MCP server: a person's own "hub" is theirs.
+    const allowance = isExternal(record)
+      ? null
+      : hubToolAllowance(event.eventName, payload.tool_name);
     const answer =
-      event.eventName === 'PermissionRequest'
-        ? this.#permissions.hold(
-            event,
-            closed,
-            () => isRunning(record.status),
-            // Without a terminal there is no dialog to fall back to: nobody deciding is a no.
-            hasTerminal(record) ? undefined : 'deny',
-          )
-        : Promise.resolve({});
+      allowance !== null
+        ? Promise.resolve(allowance)
+        : event.eventName === 'PermissionRequest'
+          ? this.#permissions.hold(
+              event,
+              closed,
+              () => isRunning(record.status),
+              // Without a terminal there is no dialog to fall back to: nobody deciding is a no.
+              hasTerminal(record) ? undefined : 'deny',
+            )
+          : Promise.resolve({});
     return { ok: true, event, answer };
   }
 
@@ -856,6 +884,7 @@ export class SessionManager {
           claudeBin: this.#options.claudeBin,
           sessionId: record.claudeSessionId,
           settingsPath: record.settingsPath,
+          mcpConfigPath: mcpConfigPath(record.settingsPath),
           model: record.model,
           permissionMode: record.permissionMode,
           resume: canResume,
@@ -891,8 +920,14 @@ export class SessionManager {
       httpTimeoutSeconds: this.#options.hookTimeoutSeconds,
       permissionTimeoutSeconds: this.#options.permissionTimeoutSeconds,
     });
-    writeFileSync(record.settingsPath, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(record.settingsPath, 0o600);
+    const mcpPath = mcpConfigPath(record.settingsPath);
+    for (const [file, content] of [
+      [record.settingsPath, settings],
+      [mcpPath, mcpConfig(this.#hooks.url)],
+    ] as const) {
+      writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
+    }
   }
 
   /**

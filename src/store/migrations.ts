@@ -71,12 +71,30 @@ DROP TABLE events_keyed;
 `);
 }
 
+/** 3: what sessions sent to channels, kept per channel in order. */
+function createChannelMessages(db: Database.Database): void {
+  db.exec(`
+CREATE TABLE channel_messages (
+  channel TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  session_id TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (channel, seq)
+);
+`);
+}
+
 /**
  * The schema's history, oldest first: a database at user_version N has had the first N. A
  * migration that has shipped is never edited or reordered; a change of schema is a new one at
  * the end.
  */
-export const migrations: readonly Migration[] = [createTables, moveEventsToRowidTable];
+export const migrations: readonly Migration[] = [
+  createTables,
+  moveEventsToRowidTable,
+  createChannelMessages,
+];
 
 /**
  * Hubs before schema versions left user_version at 0, as a new file has it. Such a database is

@@ -131,6 +131,7 @@ describe('node calls: the typed table over HTTP', () => {
     const outcome = await nodeClient.call(node, 'ask', {
       id: 'session-1',
       text: 'hi',
+      channel: '',
       timeoutMs: 50,
     });
     expectTypeOf(outcome).toEqualTypeOf<WireAskOutcome>();
@@ -289,13 +290,13 @@ describe('node calls: the typed table over HTTP', () => {
     const nodeClient = client();
     // 400 ms is twice the call's own timeout: only the ask's time keeps the call alive.
     await expect(
-      nodeClient.call(node, 'ask', { id: 'session-1', text: 'slow', timeoutMs: 400 }),
+      nodeClient.call(node, 'ask', { id: 'session-1', text: 'slow', channel: '', timeoutMs: 400 }),
     ).resolves.toMatchObject({ kind: 'timeout', waitedMs: 400 });
 
     const hung = { name: 'hung', url: await listen((req) => req.resume()) };
     const startedAt = Date.now();
     await expect(
-      nodeClient.call(hung, 'ask', { id: 'session-1', text: 'slow', timeoutMs: 300 }),
+      nodeClient.call(hung, 'ask', { id: 'session-1', text: 'slow', channel: '', timeoutMs: 300 }),
     ).rejects.toMatchObject({
       message: `node hung (${hung.url}) did not answer ask within 500 ms`,
       extensions: { code: 'NODE_UNREACHABLE' },
@@ -346,7 +347,7 @@ describe('node calls: the table at compile time', () => {
 /** Never run: the type checker (npm run check) reads it. */
 function typedCalls(nodeClient: NodeClient, node: NodeAddress): void {
   expectTypeOf(nodeClient.call(node, 'screen', { id: 'x' })).resolves.toEqualTypeOf<string>();
-  expectTypeOf(nodeClient.call(node, 'enqueue', { id: 'x', text: 'hi' }))
+  expectTypeOf(nodeClient.call(node, 'enqueue', { id: 'x', text: 'hi', channel: '' }))
     .resolves.toHaveProperty('node')
     .toEqualTypeOf<string>();
   // @ts-expect-error sendKeys needs keys
@@ -363,15 +364,15 @@ describe('answerWithinMs', () => {
     ['resume', { id: 'x' }, 40_000],
     ['stop', { id: 'x' }, 20_000],
     ['interrupt', { id: 'x' }, 15_000],
-    ['ask', { id: 'x', text: 'hi', timeoutMs: 300_000 }, 310_000],
+    ['ask', { id: 'x', text: 'hi', channel: '', timeoutMs: 300_000 }, 310_000],
     ['screen', { id: 'x' }, 10_000],
-    ['enqueue', { id: 'x', text: 'hi' }, 10_000],
+    ['enqueue', { id: 'x', text: 'hi', channel: '' }, 10_000],
   ] as const)('waits for %s as long as it may take, plus the call timeout', (op, args, ms) => {
     expect(answerWithinMs(op, args as never, defaults)).toBe(ms);
   });
 
   it('caps an ask longer than a timer can wait', () => {
-    expect(answerWithinMs('ask', { id: 'x', text: 'hi', timeoutMs: 2 ** 40 }, defaults)).toBe(
+    expect(answerWithinMs('ask', { id: 'x', text: 'hi', channel: '', timeoutMs: 2 ** 40 }, defaults)).toBe(
       2 ** 31 - 1,
     );
   });
