@@ -17,6 +17,7 @@ import { gqlData } from '../harness/graphql-http.js';
 import { hubArgs, spawnHub, stopHub, type HubProcess } from '../harness/hub-process.js';
 import { hookSecret } from '../harness/session-secret.js';
 import { startBenchWorld } from './claude-world.js';
+import { channelRows } from './channels.js';
 import { cluster } from './cluster.js';
 import { fanout } from './fanout.js';
 import { HookClient } from './hook-client.js';
@@ -39,6 +40,7 @@ const sectionNames = [
   'fanout',
   'replay',
   'runs',
+  'channels',
   'per-event',
   'start',
   'runtimes',
@@ -160,6 +162,7 @@ async function main(): Promise<Row[]> {
         }),
       replay: () => replay(benchHub, { target: live.at(-1)!, events: sizes.replay }),
       runs: () => runsSection(benchHub, { target: live.at(-1)! }),
+      channels: () => channelRows(benchHub, { target: live[1]!, calls: smoke ? 20 : 2_000 }),
       'per-event': () =>
         perEvent(benchHub, { target: live[0]!, count: sizes.perProcess, scratchDir: dataDir }),
       // Measured first, above.

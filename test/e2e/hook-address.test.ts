@@ -9,7 +9,7 @@ import { freePort } from '../../harness/free-port.js';
 import { gqlData } from '../../harness/graphql-http.js';
 import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
 import { spawnHub } from '../helpers/hub-process.js';
-import { subscribeToEvents } from '../helpers/event-subscription.js';
+import { subscribeToChannel, subscribeToEvents } from '../helpers/event-subscription.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
 import { panePid } from '../../harness/tmux-server.js';
 
@@ -37,6 +37,15 @@ const send = (url: string, id: string, text: string) =>
       text,
     },
   );
+
+/** Resolves once the hub counts a listener on the channel. */
+async function waitForListener(url: string, channel: string): Promise<void> {
+  for (;;) {
+    const { channels } = await gqlData(url, '{ channels { name } }');
+    if (channels.some((open: { name: string }) => open.name === channel)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** Seqs 1..n without a gap or a duplicate. */
 function expectContiguous(events: { seq: number }[]): void {
@@ -92,6 +101,12 @@ describe('a hub that comes back on another port', () => {
     const first = await where.start(oldPort);
     const session = await createSession(first.url);
     const pid = await panePid(where.socket, session.tmuxSession);
+    const { ask } = await gqlData(
+      first.url,
+      `mutation($id: ID!) { ask(sessionId: $id, text: "tool: mcp__hub__list_channels {}", timeoutSeconds: 45) { ... on AskReply { reply } } }`,
+      { id: session.id },
+    );
+    expect(ask).toEqual({ reply: 'tool mcp__hub__list_channels said: No channel is open.' });
     await where.kill();
 
     const second = await where.start(0);
@@ -99,15 +114,27 @@ describe('a hub that comes back on another port', () => {
     expect(await statusOf(second.url, session.id)).toEqual({ status: 'IDLE', error: null });
     const events = subscribeTo(second.url, session.id, 0);
     await send(second.url, session.id, 'run: echo after-the-move');
-    const turn = await events.until((e) => e.eventName === 'Stop', 45_000);
+    let stops = 0;
+    // The turn before the move (the MCP call) ended with a Stop too.
+    const turn = await events.until((e) => e.eventName === 'Stop' && ++stops === 2, 45_000);
     expectContiguous(turn);
-    expect(turn.find((e) => e.eventName === 'PostToolUse').toolResponse.stdout).toBe(
+    expect(turn.findLast((e) => e.eventName === 'PostToolUse').toolResponse.stdout).toBe(
       'after-the-move',
     );
     // The claude that runs is the one launched by the first hub, never relaunched.
     expect(turn.filter((e) => e.eventName === 'SessionStart')).toHaveLength(1);
     expect(await panePid(where.socket, session.tmuxSession)).toBe(pid);
-    // The old address serves hooks and nothing else.
+    // claude calls the hub's MCP server where it was launched too: the old address serves it.
+    const ops = subscribeToChannel(second.url, 'ops');
+    await waitForListener(second.url, 'ops');
+    await send(
+      second.url,
+      session.id,
+      'tool: mcp__hub__send_to_channel {"channel":"ops","message":"still here"}',
+    );
+    expect(await ops.next(45_000)).toMatchObject({ sessionId: session.id, text: 'still here' });
+    ops.dispose();
+    // The old address serves hooks and MCP, and nothing else.
     const api = await fetch(`http://127.0.0.1:${oldPort}/graphql`, { method: 'POST' });
     expect(api.status).toBe(404);
     events.dispose();

@@ -83,4 +83,42 @@ describe('claude while the hub is down', () => {
     );
     expect(ask).toEqual({ reply: 'echo: and now?' });
   });
+
+  it("answers claude's call of a hub tool at once with an error while the hub is down", async () => {
+    const { createSession: session } = await gqlData(
+      hub.url,
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+      { cwd: world.makeCwd() },
+    );
+    const listChannels = async () =>
+      (
+        await gqlData(
+          hub.url,
+          `mutation($id: ID!) { ask(sessionId: $id, text: "tool: mcp__hub__list_channels {}", timeoutSeconds: 60) { ... on AskReply { reply } } }`,
+          { id: session.id },
+        )
+      ).ask;
+    expect(await listChannels()).toEqual({
+      reply: 'tool mcp__hub__list_channels said: No channel is open.',
+    });
+    hub.process.kill('SIGTERM');
+    await hub.process;
+
+    const tmux = (...rest: string[]) => execa('tmux', ['-L', socket, ...rest]);
+    const call = 'tool: mcp__hub__send_to_channel {"channel":"ops","message":"anyone?"}';
+    await tmux('send-keys', '-t', `=${session.tmuxSession}:`, '-l', call);
+    await waitForScreen(socket, session.tmuxSession, /anyone\?/);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const started = Date.now();
+    await tmux('send-keys', '-t', `=${session.tmuxSession}:`, 'Enter');
+    const screen = await waitForScreen(socket, session.tmuxSession, /tool error: /, 60_000);
+    expect(Date.now() - started).toBeLessThan(hookTimeoutSeconds * 1000);
+    expect(screen).toMatch(/tool error: .*(ECONNREFUSED|Unable to connect|fetch failed)/is);
+
+    // Back: the same claude's next call is answered, with nothing to reconnect.
+    hub = await spawnHub(args, world.env);
+    expect(await listChannels()).toEqual({
+      reply: 'tool mcp__hub__list_channels said: No channel is open.',
+    });
+  });
 });

@@ -12,6 +12,32 @@ export function subscribeToEvents(
   after: number | null,
   fields: string,
 ): LiveQueue<any> {
+  return subscribeAt(
+    url,
+    `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${fields} } }`,
+    { id, after },
+  );
+}
+
+/** Listens to a channel over graphql-ws at a hub's GraphQL URL, from `after`. */
+export function subscribeToChannel(
+  url: string,
+  channel: string,
+  after: number | null = null,
+): LiveQueue<any> {
+  return subscribeAt(
+    url,
+    `subscription($channel: String!, $after: Int) { channelMessages(channel: $channel, after: $after) { seq sessionId text } }`,
+    { channel, after },
+  );
+}
+
+/** One subscription's results (its root field's values), queued. */
+function subscribeAt(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+): LiveQueue<any> {
   const client = createClient({
     url: url.replace(/^http/, 'ws'),
     webSocketImpl: WebSocket,
@@ -19,15 +45,12 @@ export function subscribeToEvents(
   });
   const queue = new LiveQueue<any>();
   const dispose = client.subscribe<any>(
-    {
-      query: `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${fields} } }`,
-      variables: { id, after },
-    },
+    { query, variables },
     {
       next: (result) =>
         result.errors
           ? queue.fail(new Error(JSON.stringify(result.errors)))
-          : queue.push(result.data!.sessionEvents),
+          : queue.push(Object.values(result.data!)[0]),
       error: (error) => queue.fail(error instanceof Error ? error : new Error(String(error))),
       complete: () => queue.complete(),
     },
