@@ -74,7 +74,7 @@ DROP TABLE events_keyed;
 /** 3: what sessions sent to channels, kept per channel in order. */
 function createChannelMessages(db: Database.Database): void {
   db.exec(`
-CREATE TABLE channel_messages (
+CREATE TABLE IF NOT EXISTS channel_messages (
   channel TEXT NOT NULL,
   seq INTEGER NOT NULL,
   session_id TEXT NOT NULL,

@@ -89,6 +89,7 @@ describe('scopes declared on fields', () => {
       hub: unreachable,
       audit: unreachable,
       globalHooks: unreachable,
+      channels: unreachable,
       principal: { name: scope, scope },
       address: '',
     };

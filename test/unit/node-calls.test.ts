@@ -144,7 +144,7 @@ describe('node calls: the typed table over HTTP', () => {
     });
     expect(calls).toEqual([
       { op: 'screen', args: { id: 'session-1' } },
-      { op: 'ask', args: { id: 'session-1', text: 'hi', timeoutMs: 50 } },
+      { op: 'ask', args: { id: 'session-1', text: 'hi', channel: '', timeoutMs: 50 } },
     ]);
   });
 
@@ -347,7 +347,9 @@ describe('node calls: the table at compile time', () => {
 /** Never run: the type checker (npm run check) reads it. */
 function typedCalls(nodeClient: NodeClient, node: NodeAddress): void {
   expectTypeOf(nodeClient.call(node, 'screen', { id: 'x' })).resolves.toEqualTypeOf<string>();
-  expectTypeOf(nodeClient.call(node, 'enqueue', { id: 'x', text: 'hi', channel: '' }))
+  expectTypeOf(
+    nodeClient.call(node, 'enqueue', { id: 'x', text: 'hi', channel: '', typingGuard: true }),
+  )
     .resolves.toHaveProperty('node')
     .toEqualTypeOf<string>();
   // @ts-expect-error sendKeys needs keys

@@ -65,6 +65,9 @@ class FakeRuntime implements SessionRuntime {
     this.looked.push(record.id);
     return this.screenState;
   }
+  async lastTyped(): Promise<null> {
+    return null;
+  }
   async waitForInput(): Promise<void> {}
   async type(_record: SessionRecord, text: string): Promise<void> {
     this.typed.push(text);
