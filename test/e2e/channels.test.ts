@@ -263,6 +263,7 @@ describe('channels: Claude answers to named channels through the hub MCP server'
       expect(channels).toContainEqual({ name: 'pager', listeners: 1 });
     });
     const sent = await mcp(`Bearer ${secret.replace(/^CLAUDE_HUB_HOOK_SECRET=/, '')}`, call);
+
     expect(sent.status).toBe(200);
     expect(await sent.json()).toMatchObject({
       result: { content: [{ type: 'text', text: 'sent to pager (message 1)' }] },
@@ -271,6 +272,25 @@ describe('channels: Claude answers to named channels through the hub MCP server'
       sessionId: other.id,
       text: 'forged',
     });
+    // Bad input gets a clear error and stores nothing.
+    const bare = secret.replace(/^CLAUDE_HUB_HOOK_SECRET=/, '');
+    const missing = await mcp(`Bearer ${bare}`, {
+      ...call,
+      params: { name: 'send_to_channel', arguments: { channel: 'pager' } },
+    });
+    expect(await missing.json()).toMatchObject({
+      result: {
+        isError: true,
+        content: [{ text: expect.stringMatching(/Invalid arguments .* at message/) }],
+      },
+    });
+    const notJson = await fetch(`${hub.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bare}`, 'content-type': 'application/json' },
+      body: '{"jsonrpc":',
+    });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ code: 'BAD_REQUEST' });
     expect(await events(other.id, 'ChannelMessage')).toHaveLength(1);
     expect(
       (await events(session.id, 'ChannelMessage')).map((event) => event.channel),
@@ -278,7 +298,7 @@ describe('channels: Claude answers to named channels through the hub MCP server'
     pager.dispose();
 
     await hub.data(`mutation($id: ID!) { stopSession(id: $id) { status } }`, { id: other.id });
-    const stale = await mcp(`Bearer ${secret.replace(/^CLAUDE_HUB_HOOK_SECRET=/, '')}`, call);
+    const stale = await mcp(`Bearer ${bare}`, call);
     expect(stale.status).toBe(401);
   });
 });
