@@ -238,6 +238,7 @@ async function open(
         limit: config.maxQueuedMessages,
         confirmTimeoutMs: 10_000,
         readyTimeoutMs: config.startTimeoutSeconds * 1000,
+        typingGraceMs: config.typingGraceSeconds * 1000,
       },
       startTimeoutMs: config.startTimeoutSeconds * 1000,
       stopTimeoutMs,

@@ -47,6 +47,8 @@ export interface HubConfig {
   readonly permissionExpiry: 'ask' | 'deny';
   /** Messages that may wait per session; one more is refused with QUEUE_FULL. */
   readonly maxQueuedMessages: number;
+  /** Seconds a queued message waits after a person's last key in the session's terminal; 0: none. */
+  readonly typingGraceSeconds: number;
   /** One admin token's secret; '' for none. */
   readonly token: string;
   /** A JSON file of named, scoped tokens (secrets stored as SHA-256); '' for none. */
@@ -280,6 +282,15 @@ export const optionSpecs: readonly OptionSpec[] = [
     kind: 'positive',
     default: 100,
     description: 'Messages that may wait per session while it is busy; one more gets QUEUE_FULL.',
+  },
+  {
+    flag: 'typing-grace',
+    env: 'CLAUDE_HUB_TYPING_GRACE',
+    key: 'typingGraceSeconds',
+    kind: 'count',
+    default: 10,
+    description:
+      "Seconds a queued message waits after a person's last key in the session's terminal; 0 turns that off.",
   },
   {
     flag: 'token',

@@ -16,6 +16,7 @@ import {
   type PermissionRecord,
 } from '../permissions/permission-request.js';
 import type { MessageRecord } from '../sessions/message.js';
+import type { EnqueueOptions } from '../sessions/message-queue.js';
 import { isRunning, SessionStatus, type SessionRecord } from '../sessions/session.js';
 import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
 import { NodeClient } from './node-calls.js';
@@ -371,9 +372,14 @@ export class ClusterHub implements Hub {
     if (this.#isLocal(id)) return this.#local.hub.focus(id, client);
     return this.#callOwner(id, 'focus', { id, client: client ?? '' });
   }
-  enqueue(id: string, text: string, channel: string | null = null): Promise<MessageRecord> {
-    if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text, channel);
-    return this.#callOwner(id, 'enqueue', { id, text, channel: channel ?? '' });
+  enqueue(
+    id: string,
+    text: string,
+    channel: string | null = null,
+    { typingGuard = true }: EnqueueOptions = {},
+  ): Promise<MessageRecord> {
+    if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text, channel, { typingGuard });
+    return this.#callOwner(id, 'enqueue', { id, text, channel: channel ?? '', typingGuard });
   }
   async ask(
     id: string,
@@ -411,8 +417,8 @@ export class ClusterHub implements Hub {
     sendKeys: async ({ id, keys }) => this.#sessionView(await this.#local.hub.sendKeys(id, keys)),
     focus: async ({ id, client }) =>
       this.#sessionView(await this.#local.hub.focus(id, client || null)),
-    enqueue: async ({ id, text, channel }) => ({
-      ...(await this.#local.hub.enqueue(id, text, channel || null)),
+    enqueue: async ({ id, text, channel, typingGuard }) => ({
+      ...(await this.#local.hub.enqueue(id, text, channel || null, { typingGuard })),
       node: this.self,
     }),
     ask: async ({ id, text, channel, timeoutMs }) => {

@@ -23,7 +23,10 @@ export interface NodeOps {
   sendKeys: { args: { id: string; keys: readonly string[] }; result: SessionView };
   /** `client` empty: the client active last. */
   focus: { args: { id: string; client: string }; result: SessionView };
-  enqueue: { args: { id: string; text: string; channel: string }; result: MessageView };
+  enqueue: {
+    args: { id: string; text: string; channel: string; typingGuard: boolean };
+    result: MessageView;
+  };
   ask: {
     args: { id: string; text: string; channel: string; timeoutMs: number };
     result: WireAskOutcome;
@@ -57,6 +60,7 @@ export function runNodeCall<K extends NodeOp>(
 const argKinds = {
   string: { test: (value: unknown) => typeof value === 'string', what: 'a string' },
   number: { test: (value: unknown) => Number.isFinite(value), what: 'a finite number' },
+  boolean: { test: (value: unknown) => typeof value === 'boolean', what: 'true or false' },
   strings: {
     test: (value: unknown) =>
       Array.isArray(value) && value.every((item) => typeof item === 'string'),
@@ -71,9 +75,11 @@ type KindOf<T> = T extends string
   ? 'string'
   : T extends number
     ? 'number'
-    : T extends readonly string[]
-      ? 'strings'
-      : 'object';
+    : T extends boolean
+      ? 'boolean'
+      : T extends readonly string[]
+        ? 'strings'
+        : 'object';
 
 const argShapes: {
   readonly [K in NodeOp]: { readonly [F in keyof NodeArgs<K>]: KindOf<NodeArgs<K>[F]> };
@@ -84,7 +90,7 @@ const argShapes: {
   interrupt: { id: 'string' },
   sendKeys: { id: 'string', keys: 'strings' },
   focus: { id: 'string', client: 'string' },
-  enqueue: { id: 'string', text: 'string', channel: 'string' },
+  enqueue: { id: 'string', text: 'string', channel: 'string', typingGuard: 'boolean' },
   ask: { id: 'string', text: 'string', channel: 'string', timeoutMs: 'number' },
   decide: { decision: 'object' },
   screen: { id: 'string' },

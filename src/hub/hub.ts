@@ -7,6 +7,7 @@ import type {
   PermissionStatus,
 } from '../permissions/permission-request.js';
 import type { MessageRecord } from '../sessions/message.js';
+import type { EnqueueOptions } from '../sessions/message-queue.js';
 import type { SessionStatus, SessionRecord } from '../sessions/session.js';
 import type { AskOutcome, CreateSessionInput } from '../sessions/session-manager.js';
 
@@ -65,7 +66,12 @@ export interface Hub {
   /** Takes a person's tmux client (by name or tty; the one active last when null) to its pane. */
   focus(id: string, client: string | null): Promise<SessionRecord>;
   /** Queues text; from a channel, it is typed below a header naming the channel. */
-  enqueue(id: string, text: string, channel?: string | null): Promise<MessageRecord>;
+  enqueue(
+    id: string,
+    text: string,
+    channel?: string | null,
+    options?: EnqueueOptions,
+  ): Promise<MessageRecord>;
   ask(id: string, text: string, timeoutMs: number, channel?: string | null): Promise<AskOutcome>;
   decide(decision: Decision): Promise<DecisionResult>;
 }

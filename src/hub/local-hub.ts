@@ -10,6 +10,7 @@ import type {
   PermissionStatus,
 } from '../permissions/permission-request.js';
 import type { MessageRecord } from '../sessions/message.js';
+import type { EnqueueOptions } from '../sessions/message-queue.js';
 import type { SessionRecord, SessionStatus } from '../sessions/session.js';
 import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
 import type { CreateInput, Hub, NodeInfo } from './hub.js';
@@ -112,8 +113,13 @@ export class LocalHub implements Hub {
     await this.#sessions.focus(id, client);
     return this.#sessions.require(id);
   }
-  async enqueue(id: string, text: string, channel: string | null = null): Promise<MessageRecord> {
-    return this.#sessions.enqueue(id, text, channel);
+  async enqueue(
+    id: string,
+    text: string,
+    channel: string | null = null,
+    options: EnqueueOptions = {},
+  ): Promise<MessageRecord> {
+    return this.#sessions.enqueue(id, text, channel, options);
   }
   ask(
     id: string,

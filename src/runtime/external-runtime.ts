@@ -68,6 +68,11 @@ export class ExternalRuntime implements SessionRuntime {
     return claudePane.look(this.#pane(record));
   }
 
+  /** Outside tmux there is no terminal the hub can read a person's typing from. */
+  async lastTyped(record: RuntimeSession): Promise<number | null> {
+    return record.pane ? externalPane(record.pane).lastTyped() : null;
+  }
+
   waitForInput(record: RuntimeSession, timeoutMs: number, running: () => boolean): Promise<void> {
     return claudePane.waitForInput(this.#pane(record), record.id, timeoutMs, running);
   }

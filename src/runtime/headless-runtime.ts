@@ -169,6 +169,11 @@ export class HeadlessRuntime implements SessionRuntime {
     };
   }
 
+  /** No terminal: nobody types into a headless session but the hub. */
+  async lastTyped(): Promise<null> {
+    return null;
+  }
+
   async waitForInput(record: RuntimeSession): Promise<void> {
     this.#require(record);
   }

@@ -58,6 +58,10 @@ export class RuntimeSet implements SessionRuntime {
     return this.#of(record).look(record);
   }
 
+  lastTyped(record: RuntimeSession): Promise<number | null> {
+    return this.#of(record).lastTyped(record);
+  }
+
   waitForInput(record: RuntimeSession, timeoutMs: number, running: () => boolean): Promise<void> {
     return this.#of(record).waitForInput(record, timeoutMs, running);
   }

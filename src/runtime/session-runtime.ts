@@ -86,6 +86,8 @@ export interface SessionRuntime {
   /** The visible text of the session's terminal; empty when it has none. */
   screen(record: RuntimeSession): Promise<string>;
   look(record: RuntimeSession): Promise<ScreenState>;
+  /** When a person last typed in the session's terminal (ms since the epoch); null if never. */
+  lastTyped(record: RuntimeSession): Promise<number | null>;
   /**
    * Resolves once claude can take typing, or throws when it never could: within `timeoutMs`,
    * and while `running()` (the lifecycle has not seen the session end).

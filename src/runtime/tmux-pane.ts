@@ -64,6 +64,13 @@ export interface Pane {
    * the client moved, or NO_TMUX_CLIENT when none is attached.
    */
   focus(client: string | null): Promise<string>;
+  /**
+   * When a person last pressed a key in a client attached to the pane's session, in ms since the
+   * epoch; null when none is attached or none typed since attaching. Read from tmux's own
+   * `client_activity`, which the hub's send-keys and paste-buffer leave alone; tmux keeps it in
+   * seconds, so this is the end of that second (a grace measured from it is never cut short).
+   */
+  lastTyped(): Promise<number | null>;
 }
 
 /** The pane at `target` on the server `run` reaches; `buffer` names its paste buffer. */
@@ -126,6 +133,27 @@ export function paneOn(run: TmuxRun, target: string, buffer: string): Pane {
         target,
       ]);
       return chosen.name;
+    },
+    async lastTyped() {
+      const listed = await run(
+        [
+          'list-clients',
+          '-t',
+          target,
+          '-F',
+          '#{client_activity} #{client_created} #{client_control_mode}',
+        ],
+        { reject: false },
+      );
+      if (listed.exitCode !== 0) return null;
+      let latest: number | null = null;
+      for (const line of listed.stdout.split('\n').filter(Boolean)) {
+        const [activity = 0, created = 0, control = 0] = line.split(' ').map(Number);
+        // A control-mode client is a program; activity at attach time is no key at all.
+        if (control === 1 || activity <= created) continue;
+        latest = Math.max(latest ?? 0, (activity + 1) * 1000);
+      }
+      return latest;
     },
   };
 }

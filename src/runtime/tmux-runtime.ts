@@ -122,6 +122,10 @@ export class TmuxRuntime implements SessionRuntime {
     return claudePane.look(this.#tmux.pane(record.tmuxSession));
   }
 
+  lastTyped(record: RuntimeSession): Promise<number | null> {
+    return this.#tmux.pane(record.tmuxSession).lastTyped();
+  }
+
   async waitForInput(
     record: RuntimeSession,
     timeoutMs: number,

@@ -34,6 +34,12 @@ export const MessageRef = builder.objectRef<MessageRecord>('Message').implement(
       description: 'seq of the UserPromptSubmit event that confirmed delivery.',
     }),
     error: t.exposeString('error', { nullable: true, description: 'Why it FAILED.' }),
+    heldBy: t.string({
+      nullable: true,
+      description:
+        "Why a QUEUED message waits though the session is IDLE: a person typing in the session's terminal.",
+      resolve: (message) => message.heldBy ?? null,
+    }),
   }),
 });
 
@@ -92,7 +98,7 @@ builder.mutationFields((t) => ({
     type: MessageRef,
     authScopes: { control: true },
     description:
-      'Queues text for the session. Messages are delivered in order, one per turn, once the session is IDLE; DELIVERED means its UserPromptSubmit carried the text.',
+      'Queues text for the session. Messages are delivered in order, one per turn, once the session is IDLE and nobody has typed in its terminal for --typing-grace seconds (heldBy says so meanwhile); DELIVERED means its UserPromptSubmit carried the text.',
     args: {
       sessionId: t.arg.id({ required: true }),
       text: t.arg.string({ required: true }),
@@ -111,14 +117,14 @@ builder.mutationFields((t) => ({
     type: SessionRef,
     authScopes: { control: true },
     description:
-      'Queues the text as one prompt, exactly as given (enqueueMessage, returning the session).',
+      "Queues the text as one prompt, exactly as given (enqueueMessage, returning the session), without waiting for a person typing in the session's terminal: the caller chose to send it now.",
     args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const message = await audited(
         ctx,
         'sendMessage',
         { sessionId: String(args.sessionId), detail: textDetail(args.text) },
-        () => ctx.hub.enqueue(String(args.sessionId), args.text),
+        () => ctx.hub.enqueue(String(args.sessionId), args.text, null, { typingGuard: false }),
         (queued) => ({ target: queued.id }),
       );
       return ctx.hub.require(message.sessionId);

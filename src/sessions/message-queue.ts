@@ -20,6 +20,8 @@ export interface SessionPort {
   /** Resolves when `done()` holds (checked on every change of the session) or after `timeoutMs`. */
   waitForChange(id: string, done: () => boolean, timeoutMs: number): Promise<void>;
   look(id: string): Promise<ScreenState>;
+  /** When a person last typed in the session's terminal (ms since the epoch); null if never. */
+  lastTyped(id: string): Promise<number | null>;
   /** Types text into the input box once claude can take typing. */
   type(id: string, text: string): Promise<void>;
   keys(id: string, keys: readonly string[]): Promise<void>;
@@ -34,21 +36,38 @@ export interface MessageQueueOptions {
   readonly confirmTimeoutMs: number;
   /** How long a session may stay not ready (starting, blocked) before its messages fail. */
   readonly readyTimeoutMs: number;
+  /**
+   * How long after a person's last key in the session's terminal a message still waits (0: it
+   * does not). The wait has no other bound: each key moves its end, as the person comes first.
+   */
+  readonly typingGraceMs: number;
   readonly changed: (message: MessageRecord) => void;
   readonly clock?: Clock;
 }
 
+export interface EnqueueOptions {
+  /** Wait while a person types in the session's terminal (true unless the caller chose not to). */
+  readonly typingGuard?: boolean;
+}
+
+/** A message in its session's FIFO, with how it is to be delivered. */
+interface Waiting {
+  readonly message: MessageRecord;
+  readonly typingGuard: boolean;
+}
+
 /**
  * Per session, a FIFO of messages delivered one per turn: each waits until the session is IDLE
- * with an empty input box, is pasted and submitted, and counts as delivered only when the
- * session's UserPromptSubmit carries its text. Several clients may enqueue at once.
+ * with an empty input box and nobody has typed in its terminal for typingGraceMs, is pasted and
+ * submitted, and counts as delivered only when the session's UserPromptSubmit carries its text.
+ * Several clients may enqueue at once.
  */
 export class MessageQueue {
   readonly #options: MessageQueueOptions;
   readonly #clock: Clock;
   readonly #port: SessionPort;
   readonly #store: RecordTable<MessageRecord>;
-  readonly #queues = new Map<string, MessageRecord[]>();
+  readonly #queues = new Map<string, Waiting[]>();
   readonly #workers = new Set<string>();
   readonly #messages = new Map<string, MessageRecord>();
 
@@ -74,7 +93,12 @@ export class MessageQueue {
   }
 
   /** Queues text for the session; from a channel, it is typed below a header naming it. */
-  enqueue(sessionId: string, text: string, channel: string | null = null): MessageRecord {
+  enqueue(
+    sessionId: string,
+    text: string,
+    channel: string | null = null,
+    { typingGuard = true }: EnqueueOptions = {},
+  ): MessageRecord {
     const queue = this.#queues.get(sessionId) ?? [];
     if (queue.length >= this.#options.limit) {
       throw new HubError(
@@ -93,10 +117,11 @@ export class MessageQueue {
       deliveredAt: null,
       promptSeq: null,
       error: null,
+      heldBy: null,
     };
     this.#messages.set(message.id, message);
     this.#store.save(message);
-    queue.push(message);
+    queue.push({ message, typingGuard });
     this.#queues.set(sessionId, queue);
     this.#options.changed(message);
     if (!this.#workers.has(sessionId)) void this.#work(sessionId);
@@ -140,9 +165,10 @@ export class MessageQueue {
     this.#workers.add(sessionId);
     try {
       for (;;) {
-        const message = this.#queues.get(sessionId)?.shift();
-        if (!message) return;
-        await this.#deliver(message).catch((error: unknown) =>
+        const next = this.#queues.get(sessionId)?.shift();
+        if (!next) return;
+        const { message, typingGuard } = next;
+        await this.#deliver(message, typingGuard).catch((error: unknown) =>
           this.#update(message, { status: MessageStatus.Failed, error: (error as Error).message }),
         );
       }
@@ -151,21 +177,14 @@ export class MessageQueue {
     }
   }
 
-  async #deliver(message: MessageRecord): Promise<void> {
+  async #deliver(message: MessageRecord, typingGuard: boolean): Promise<void> {
     const id = message.sessionId;
     const session = () => this.#port.get(id);
-    // One per turn: wait for the end of the current turn (and of any startup).
-    await this.#port.waitForChange(
-      id,
-      () =>
-        session()?.status === SessionStatus.Idle ||
-        !isRunning(session()?.status ?? SessionStatus.Stopped),
-      this.#options.readyTimeoutMs,
-    );
-    const status = session()?.status;
-    if (status !== SessionStatus.Idle) {
-      throw new Error(`the session is ${status?.toLowerCase() ?? 'gone'}, not ready for input`);
-    }
+    // One per turn: wait for the end of the current turn (and of any startup); after a hold for a
+    // person typing, again, since they may have submitted a prompt of their own meanwhile.
+    do {
+      await this.#untilIdle(id);
+    } while (typingGuard && (await this.#heldForTyping(message)));
     const box = await this.#emptyInputBox(id);
     if (box !== '')
       throw new Error(
@@ -250,6 +269,52 @@ export class MessageQueue {
       await this.#clock.sleep(100);
     }
     throw new Error('the command stayed in the input box');
+  }
+
+  /**
+   * Resolves once the session is IDLE. A running turn (BUSY) is waited out however long it
+   * takes; a session that is not ready (starting, blocked) fails the message after
+   * readyTimeoutMs, and one that ended at once.
+   */
+  async #untilIdle(id: string): Promise<void> {
+    const status = () => this.#port.get(id)?.status;
+    for (;;) {
+      await this.#port.waitForChange(
+        id,
+        () => status() === SessionStatus.Idle || !isRunning(status() ?? SessionStatus.Stopped),
+        this.#options.readyTimeoutMs,
+      );
+      const now = status();
+      if (now === SessionStatus.Idle) return;
+      if (now !== SessionStatus.Busy) {
+        throw new Error(`the session is ${now?.toLowerCase() ?? 'gone'}, not ready for input`);
+      }
+    }
+  }
+
+  /**
+   * Holds the message while a person typed in the session's terminal within typingGraceMs, and
+   * says so in its heldBy; resolves with whether it held, once the grace passed without a key or
+   * the session left IDLE.
+   */
+  async #heldForTyping(message: MessageRecord): Promise<boolean> {
+    const graceMs = this.#options.typingGraceMs;
+    const id = message.sessionId;
+    const idle = () => this.#port.get(id)?.status === SessionStatus.Idle;
+    let held = false;
+    while (graceMs > 0 && idle()) {
+      const typedAt = await this.#port.lastTyped(id);
+      const now = this.#clock.now();
+      if (typedAt === null || typedAt + graceMs <= now) break;
+      held = true;
+      const ago = Math.max(0, Math.round((now - typedAt) / 1000));
+      this.#update(message, {
+        heldBy: `a person typed in the terminal ${ago} s ago; waiting until ${graceMs / 1000} s pass without typing`,
+      });
+      await this.#port.waitForChange(id, () => !idle(), typedAt + graceMs - now);
+    }
+    if (message.heldBy) this.#update(message, { heldBy: null });
+    return held;
   }
 
   /** Reads the input box, waiting briefly for a just-finished turn to clear it. */

@@ -2,7 +2,7 @@ import { channelHeader } from '../channels/channel.js';
 
 /** Where a message is on its way into a session. */
 export const MessageStatus = {
-  /** Waiting for the session to be ready (IDLE, input box empty). */
+  /** Waiting for the session to be ready (IDLE, input box empty, nobody typing there). */
   Queued: 'QUEUED',
   /** Typed and submitted; its UserPromptSubmit has not arrived yet. */
   Sent: 'SENT',
@@ -26,6 +26,8 @@ export interface MessageRecord {
   /** seq of the UserPromptSubmit that confirmed it. */
   promptSeq: number | null;
   error: string | null;
+  /** Why a QUEUED message waits though the session is IDLE: a person typing in its terminal. */
+  heldBy?: string | null;
 }
 
 /**

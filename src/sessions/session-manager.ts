@@ -34,7 +34,12 @@ import { expired, type PrunedRecords } from './record-retention.js';
 import { decideRestart, type RestartPolicy } from './restart-policy.js';
 import { checkChannelName } from '../channels/channel.js';
 import { hubToolAllowance } from '../mcp/hub-tools.js';
-import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
+import {
+  MessageQueue,
+  type EnqueueOptions,
+  type MessageQueueOptions,
+  type SessionPort,
+} from './message-queue.js';
 import { MessageStatus, type MessageRecord } from './message.js';
 import { hasTerminal, isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
@@ -165,6 +170,7 @@ export class SessionManager {
       get: (id) => this.#sessions.get(id),
       waitForChange: (id, done, timeoutMs) => this.waitForChange(id, done, timeoutMs),
       look: (id) => this.#runtime.look(this.require(id)),
+      lastTyped: (id) => this.#runtime.lastTyped(this.require(id)),
       type: async (id, text) => {
         const record = this.require(id);
         await this.#runtime.waitForInput(record, this.#options.startTimeoutMs, () =>
@@ -542,7 +548,12 @@ export class SessionManager {
   }
 
   /** Queues a message; it is typed once the session is IDLE (see MessageQueue). */
-  enqueue(id: string, text: string, channel: string | null = null): MessageRecord {
+  enqueue(
+    id: string,
+    text: string,
+    channel: string | null = null,
+    options: EnqueueOptions = {},
+  ): MessageRecord {
     const record = this.require(id);
     validateText(text, 'text');
     if (channel !== null) checkChannelName(channel);
@@ -559,7 +570,7 @@ export class SessionManager {
         `session ${id} is ${record.status.toLowerCase()}`,
       );
     }
-    return this.messages.enqueue(id, text, channel);
+    return this.messages.enqueue(id, text, channel, options);
   }
 
   /**

@@ -374,8 +374,8 @@ describe('answerWithinMs', () => {
   });
 
   it('caps an ask longer than a timer can wait', () => {
-    expect(answerWithinMs('ask', { id: 'x', text: 'hi', channel: '', timeoutMs: 2 ** 40 }, defaults)).toBe(
-      2 ** 31 - 1,
-    );
+    expect(
+      answerWithinMs('ask', { id: 'x', text: 'hi', channel: '', timeoutMs: 2 ** 40 }, defaults),
+    ).toBe(2 ** 31 - 1);
   });
 });

@@ -156,7 +156,7 @@ describe('session lifecycle over a runtime', () => {
         restartPolicy: { limit: 2, windowMs: 60_000, initialDelayMs: 20, maxDelayMs: 100 },
         unknownScreenAfterMs: 10_000,
         isHookToken: (secret) => secret === 'the-hook-token',
-        messages: { limit: 10, confirmTimeoutMs: 500, readyTimeoutMs: 2000 },
+        messages: { limit: 10, confirmTimeoutMs: 500, readyTimeoutMs: 2000, typingGraceMs: 10_000 },
         log: createLogger('silent'),
         ...(clock && { clock }),
       },
