@@ -172,7 +172,8 @@ export const optionSpecs: readonly OptionSpec[] = [
     key: 'startTimeoutSeconds',
     kind: 'positive',
     default: 30,
-    description: 'Seconds createSession waits for SessionStart before reporting the screen.',
+    description:
+      'Seconds createSession waits for SessionStart before reporting the screen, and a queued message for a session that is not ready.',
   },
   {
     flag: 'max-hook-body',
