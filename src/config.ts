@@ -620,6 +620,9 @@ Commands:
   resume      resume a session          attention  sessions that need a person
   approve     allow a permission request
   deny        deny a permission request
+  channel listen  print a channel's messages as they come; the channel is open meanwhile
+  channel send    queue a message from a channel
+  channel ls      list the open channels (also: channels)
 
 Options of serve:
 ${lines.join('\n')}

@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=2
 // A young generation of 2 MB per semi-space, not V8's 16: less resident memory and shorter
 // collections with hook payloads of tens of KB. `npm start` passes the same flag.
-import { commands, ExitCode, runCommand } from './cli/commands.js';
+import { ExitCode, findCommand, runCommand, unknownCommand } from './cli/commands.js';
 
 /**
  * The `claude-code-hub` command: `serve` (the default when only options are given) runs the
@@ -10,13 +10,15 @@ import { commands, ExitCode, runCommand } from './cli/commands.js';
  */
 const serve = async (argv: readonly string[]) => (await import('./serve.js')).serve(argv);
 
-const [command, ...rest] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const [command, ...rest] = argv;
+const found = findCommand(argv);
 if (command === 'serve') {
   void serve(rest);
 } else if (command === undefined || command.startsWith('-')) {
-  void serve(process.argv.slice(2));
-} else if (Object.hasOwn(commands, command)) {
-  void runCommand(command, rest, process.env, {
+  void serve(argv);
+} else if (found) {
+  void runCommand(found.name, found.rest, process.env, {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
     readStdin: async () => {
@@ -25,11 +27,17 @@ if (command === 'serve') {
       return Buffer.concat(chunks).toString('utf8');
     },
     colour: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    interrupted: () => {
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      process.once('SIGINT', stop).once('SIGTERM', stop);
+      return controller.signal;
+    },
   }).then((code) => {
     process.exitCode = code;
   });
 } else {
   const { usage } = await import('./config.js');
-  process.stderr.write(`claude-code-hub: unknown command "${command}"\n\n${usage()}`);
+  process.stderr.write(`${unknownCommand(argv)}\n\n${usage()}`);
   process.exitCode = ExitCode.Usage;
 }

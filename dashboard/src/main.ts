@@ -1,10 +1,13 @@
 /**
- * The dashboard: the attention queue, pending permissions, every session and the global hooks
- * on the left, the open session on the right. Lists are loaded once over HTTP and then kept current by the
- * sessionUpdates and permissionRequests subscriptions; after a reconnect they are loaded again.
+ * The dashboard: the attention queue, pending permissions, every session, the open channels and
+ * the global hooks on the left, the open session on the right. Lists are loaded once over HTTP
+ * and then kept current by the sessionUpdates and permissionRequests subscriptions (the
+ * channels, which have none, are read again every few seconds); after a reconnect they are
+ * loaded again.
  */
 import './style.css';
 import { renderAttention } from './attention-list.js';
+import { channelsPanel } from './channels-panel.js';
 import { startClock } from './clock.js';
 import { el } from './dom.js';
 import { HubClient } from './hub-client.js';
@@ -35,6 +38,7 @@ const hub = new HubClient({
   reconnected() {
     void loadOverview();
     void globalHooks.load();
+    channels.refresh();
   },
   unauthorized() {
     tokens.hidden = false;
@@ -46,7 +50,8 @@ function open(sessionId: string): void {
   location.hash = sessionId;
 }
 
-const view = new SessionView(hub, state);
+const channels = channelsPanel(hub);
+const view = new SessionView(hub, state, channels.refresh);
 const attention = el('ul', { id: 'attention', class: 'cards' });
 const permissions = permissionList(hub, state, open);
 const sessions = el('ul', { id: 'sessions', class: 'cards' });
@@ -73,6 +78,7 @@ document
         el('section', {}, el('h2', {}, 'Needs attention'), attention),
         el('section', {}, el('h2', {}, 'Permission requests'), permissions.element),
         el('section', {}, el('h2', {}, 'Sessions'), sessions),
+        el('section', {}, el('h2', {}, 'Channels'), channels.element),
         el('section', {}, el('h2', {}, 'New session'), createForm(hub, state, open)),
         el('section', {}, el('h2', {}, 'Global hooks'), globalHooks.element),
       ),

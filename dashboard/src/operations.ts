@@ -155,6 +155,11 @@ export const SessionEventsSubscription = graphql(`
         stepCount
         turnOver
       }
+      ... on ChannelMessageEvent {
+        channel
+        text
+        channelSeq
+      }
       ... on StreamMessageEvent {
         type
         line: message
@@ -291,6 +296,18 @@ export const FocusSessionMutation = graphql(`
   mutation DashboardFocusSession($id: ID!) {
     focusSession(id: $id) {
       ...SessionFields
+    }
+  }
+`);
+
+/** The open channels; no subscription tells of a listener coming or going, so it is polled. */
+export const ChannelsQuery = graphql(`
+  query DashboardChannels {
+    channels {
+      name
+      description
+      listeners
+      lastMessageAt
     }
   }
 `);

@@ -31,6 +31,7 @@ export class SessionView {
   readonly #state: HubState;
   readonly #summary = el('div', { class: 'summary' });
   readonly #blocked = el('div', { class: 'blocked', hidden: true });
+  readonly #onChannelMessage: () => void;
   #id: string | null = null;
   #timeline = new Timeline();
   /** Ends the timeline's streams; set while they are open. */
@@ -45,9 +46,11 @@ export class SessionView {
   /** The pane text of a BLOCKED session, fetched when it became BLOCKED. */
   #screen: string | null = null;
 
-  constructor(hub: HubClient, state: HubState) {
+  /** `onChannelMessage` hears of each message the open session sent to a channel. */
+  constructor(hub: HubClient, state: HubState, onChannelMessage: () => void) {
     this.#hub = hub;
     this.#state = state;
+    this.#onChannelMessage = onChannelMessage;
     this.show(null);
   }
 
@@ -66,7 +69,7 @@ export class SessionView {
       this.element.replaceChildren(el('p', { class: 'empty' }, 'Pick a session, or start one.'));
       return;
     }
-    this.#timeline = new Timeline();
+    this.#timeline = new Timeline(this.#onChannelMessage);
     this.element.replaceChildren(
       this.#summary,
       this.#blocked,

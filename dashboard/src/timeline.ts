@@ -40,6 +40,8 @@ function follows(a: Place, b: Place): boolean {
 
 export class Timeline {
   readonly element = el('ol', { id: 'timeline', class: 'timeline' });
+  /** Told of each ChannelMessage event shown: the session wrote to a channel. */
+  readonly #onChannelMessage: () => void;
   /** The highest event seq shown. Streams deliver seqs in order, so anything at or below is a repeat. */
   lastSeq = 0;
   /** The highest seq of an action phase shown; several phases can share one (a denial, a Stop). */
@@ -52,6 +54,10 @@ export class Timeline {
   readonly #streams = new Map<string, HTMLElement>();
   /** Whether this turn's assistant text was shown while it streamed, so Stop need not repeat it. */
   #streamedThisTurn = false;
+
+  constructor(onChannelMessage: () => void = () => {}) {
+    this.#onChannelMessage = onChannelMessage;
+  }
 
   /** Shows the event; returns false for one seen before. */
   add(event: HookEvent): boolean {
@@ -233,6 +239,14 @@ export class Timeline {
           `${event.stepCount ?? 0} steps happened meanwhile${event.turnOver ? '; the turn is over' : ''}`,
         );
         return;
+      case 'ChannelMessageEvent': {
+        const row = this.#row(event, `→ #${event.channel ?? '?'}`, this.#text(event.text));
+        row.classList.add('channel-message');
+        row.dataset.channel = event.channel ?? '';
+        row.title = `message ${event.channelSeq ?? '?'} in #${event.channel ?? '?'}`;
+        this.#onChannelMessage();
+        return;
+      }
       case 'StreamMessageEvent':
         // A headless claude's output: its hook events, actions and turns already show it. Only
         // a line that is not JSON says something nothing else does.

@@ -84,7 +84,8 @@ export class HubClient {
       if (signal?.aborted) return;
       const close = error as { code?: number; reason?: string };
       if (typeof close.code === 'number') {
-        throw new ClientError(`connection closed ${close.code}: ${close.reason ?? ''}`, 'CLOSED');
+        const reason = close.reason ? `: ${close.reason}` : '';
+        throw new ClientError(`the connection closed (${close.code}${reason})`, 'CLOSED');
       }
       throw new ClientError(`cannot reach ${this.url}: ${cause(error)}`, 'UNREACHABLE');
     } finally {

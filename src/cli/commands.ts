@@ -9,11 +9,21 @@ import {
 import type { CliFocusSessionMutation, CliSessionsQuery } from '../gql/graphql.js';
 import { claudeConfigDir } from '../sessions/transcript.js';
 import { ClientError, HubClient } from './client.js';
-import { age, describeAction, describeEvent, describeTurn, painter, table } from './format.js';
+import {
+  age,
+  describeAction,
+  describeChannelMessage,
+  describeEvent,
+  describeTurn,
+  painter,
+  table,
+} from './format.js';
 import {
   ActionsSubscription,
   AskMutation,
   AttentionQuery,
+  ChannelMessagesSubscription,
+  ChannelsQuery,
   CreateSessionMutation,
   DecidePermissionMutation,
   EnqueueMessageMutation,
@@ -34,6 +44,11 @@ export interface Io {
   readonly err: (text: string) => void;
   readonly readStdin: () => Promise<string>;
   readonly colour: boolean;
+  /**
+   * A signal aborted by SIGINT or SIGTERM. Asking for it makes those signals end the command
+   * (which then exits as usual) instead of killing the process.
+   */
+  readonly interrupted: () => AbortSignal;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -61,6 +76,18 @@ const globalHelp = [
   '--url URL      the hub [CLAUDE_HUB_URL, default http://127.0.0.1:4000/graphql]',
   '--token TOKEN  a token, for a hub with tokens [CLAUDE_HUB_TOKEN]',
 ];
+
+/** A whole number of 0 or more from `--after`; null when not given. */
+function afterOption(value: string | boolean | undefined): number | null {
+  if (value === undefined) return null;
+  const after = Number(value);
+  if (!(typeof value === 'string' && Number.isInteger(after) && after >= 0)) {
+    throw new UsageError(
+      `--after must be a whole number (0 or more), got ${JSON.stringify(value)}`,
+    );
+  }
+  return after;
+}
 
 /** `-` means standard input; anything else is the text itself. */
 async function textArgument(value: string, io: Io): Promise<string> {
@@ -310,10 +337,7 @@ export const commands: Record<string, Command> = {
       '--after N  replay the stored events after seq N first (0: all)',
     ],
     async run(client, values, [id], io) {
-      const after = values.after === undefined ? null : Number(values.after);
-      if (after !== null && !(Number.isInteger(after) && after >= 0)) {
-        throw new UsageError('--after must be a whole number (0 or more)');
-      }
+      const after = afterOption(values.after);
       const paint = painter(io.colour);
       if (values.actions) {
         for await (const { sessionActions: action } of client.subscribe(ActionsSubscription, {
@@ -434,6 +458,53 @@ export const commands: Record<string, Command> = {
       return ExitCode.Ok;
     },
   },
+  'channel listen': {
+    args: '<name> [--after N] [--description TEXT] [--json]',
+    summary:
+      'Print what sessions send to the channel as it comes: readable (seq, time, session, text), or one JSON object a line. The channel is open while this runs; SIGINT or SIGTERM ends it.',
+    positionals: 1,
+    options: {
+      after: { type: 'string' },
+      description: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    optionHelp: [
+      '--after N           replay the stored messages after seq N first (0: all), to resume',
+      "--description TEXT  what the channel is, for list_channels (the first listener's is kept)",
+      '--json              one JSON object a line: seq, channel, sessionId, text, at',
+    ],
+    async run(client, values, [channel], io) {
+      const after = afterOption(values.after);
+      const description = typeof values.description === 'string' ? values.description : null;
+      const paint = painter(io.colour);
+      const messages = client.subscribe(
+        ChannelMessagesSubscription,
+        { channel: channel!, after, description },
+        io.interrupted(),
+      );
+      for await (const { channelMessages: message } of messages) {
+        io.out(values.json ? JSON.stringify(message) : describeChannelMessage(message, paint));
+      }
+      return ExitCode.Ok;
+    },
+  },
+  'channel send': {
+    args: '<session-id> <name> <text|->',
+    summary:
+      'Queue a message from the channel: it is typed below a line naming the channel, so claude answers there. - reads standard input.',
+    positionals: 3,
+    async run(client, _values, [id, channel, text], io) {
+      const { enqueueMessage } = await client.request(EnqueueMessageMutation, {
+        sessionId: id!,
+        text: await textArgument(text!, io),
+        channel: channel!,
+      });
+      io.out(`${enqueueMessage.id} ${enqueueMessage.status}`);
+      return ExitCode.Ok;
+    },
+  },
+  'channel ls': listChannels(),
+  channels: listChannels(),
   hooks: {
     args: '<install|uninstall|status> [--scope user|project]',
     summary:
@@ -456,6 +527,32 @@ export const commands: Record<string, Command> = {
     },
   },
 };
+
+/** `channel ls`, also spelt `channels`. */
+function listChannels(): Command {
+  return {
+    args: '[--json]',
+    summary: 'List the open channels: name, listeners, time since the last message, description.',
+    positionals: 0,
+    options: { json: { type: 'boolean' } },
+    async run(client, values, _positionals, io) {
+      const { channels } = await client.request(ChannelsQuery, {});
+      if (values.json) {
+        for (const channel of channels) io.out(JSON.stringify(channel));
+        return ExitCode.Ok;
+      }
+      if (channels.length === 0) return ExitCode.Ok;
+      const rows = channels.map((c) => [
+        c.name,
+        String(c.listeners),
+        age(c.lastMessageAt),
+        c.description ?? '',
+      ]);
+      io.out(table([['NAME', 'LISTENERS', 'LAST', 'DESCRIPTION'], ...rows]));
+      return ExitCode.Ok;
+    },
+  };
+}
 
 function decide(behavior: 'ALLOW' | 'DENY'): Command {
   return {
@@ -491,6 +588,33 @@ export function commandUsage(name: string): string {
   const command = commands[name]!;
   const lines = [...(command.optionHelp ?? []), ...globalHelp].map((line) => `  ${line}`);
   return `Usage: claude-code-hub ${name} ${command.args}\n\n${command.summary}\n\nOptions:\n${lines.join('\n')}\n`;
+}
+
+/**
+ * The command `argv` starts with and the arguments after it: two words (`channel listen`)
+ * before one; null when it names none.
+ */
+export function findCommand(
+  argv: readonly string[],
+): { readonly name: string; readonly rest: string[] } | null {
+  const [first = '', second = ''] = argv;
+  const two = `${first} ${second}`;
+  if (Object.hasOwn(commands, two)) return { name: two, rest: argv.slice(2) };
+  if (Object.hasOwn(commands, first)) return { name: first, rest: argv.slice(1) };
+  return null;
+}
+
+/** Why `argv` names no command: an unknown word, or a group word without a known second. */
+export function unknownCommand(argv: readonly string[]): string {
+  const [first = '', second] = argv;
+  const seconds = Object.keys(commands)
+    .filter((name) => name.startsWith(`${first} `))
+    .map((name) => name.slice(first.length + 1));
+  if (seconds.length === 0) return `claude-code-hub: unknown command ${JSON.stringify(first)}`;
+  const expected = `expected ${seconds.slice(0, -1).join(', ')} or ${seconds.at(-1)}`;
+  return second === undefined
+    ? `claude-code-hub ${first}: ${expected}`
+    : `claude-code-hub ${first}: unknown ${first} command ${JSON.stringify(second)}: ${expected}`;
 }
 
 /** Runs one client command; resolves with its exit code. */

@@ -1,5 +1,6 @@
 import type {
   CliActionsSubscription,
+  CliChannelMessagesSubscription,
   CliTailSubscription,
   CliTurnsSubscription,
 } from '../gql/graphql.js';
@@ -7,6 +8,7 @@ import type {
 export type TailEvent = CliTailSubscription['sessionEvents'];
 export type TailAction = CliActionsSubscription['sessionActions'];
 export type FollowedTurn = CliTurnsSubscription['turns'];
+export type HeardMessage = CliChannelMessagesSubscription['channelMessages'];
 
 const codes = { dim: 2, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 } as const;
 export type Colour = keyof typeof codes;
@@ -79,6 +81,19 @@ export function describeTurn(turn: FollowedTurn, paint: ReturnType<typeof painte
     short(turn.answer ?? turn.error ?? '', 80),
     paint('dim', `(${facts.join(', ')})`),
   ].join(' ');
+}
+
+/**
+ * A channel message as `#3 12:00:01 1a2b3c4d text`: its seq, time, the start of the sending
+ * session's id, and the text, whose further lines are indented so each message stands apart.
+ */
+export function describeChannelMessage(
+  message: HeardMessage,
+  paint: ReturnType<typeof painter>,
+): string {
+  const head = paint('dim', `#${message.seq} ${message.at.slice(11, 19)}`);
+  const text = message.text.replace(/\r?\n/g, '\n  ');
+  return `${head} ${paint('cyan', message.sessionId.slice(0, 8))} ${text}`;
 }
 
 /** "3s", "4m", "2h", "5d": how long since a moment. */

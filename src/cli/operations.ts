@@ -71,10 +71,33 @@ export const CreateSessionMutation = graphql(`
 `);
 
 export const EnqueueMessageMutation = graphql(`
-  mutation CliEnqueueMessage($sessionId: ID!, $text: String!) {
-    enqueueMessage(sessionId: $sessionId, text: $text) {
+  mutation CliEnqueueMessage($sessionId: ID!, $text: String!, $channel: String) {
+    enqueueMessage(sessionId: $sessionId, text: $text, channel: $channel) {
       id
       status
+    }
+  }
+`);
+
+export const ChannelsQuery = graphql(`
+  query CliChannels {
+    channels {
+      name
+      description
+      listeners
+      lastMessageAt
+    }
+  }
+`);
+
+export const ChannelMessagesSubscription = graphql(`
+  subscription CliChannelMessages($channel: String!, $after: Int, $description: String) {
+    channelMessages(channel: $channel, after: $after, description: $description) {
+      seq
+      channel
+      sessionId
+      text
+      at
     }
   }
 `);

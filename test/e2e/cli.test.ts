@@ -6,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { LiveQueue } from '../helpers/live-queue.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const token = 'cli-admin-secret-0123456789';
+
+/** The prompt that makes the stand-in call the hub's send_to_channel tool. */
+const sendToChannel = (channel: string, message: string) =>
+  `tool: mcp__hub__send_to_channel ${JSON.stringify({ channel, message })}`;
 
 describe('the claude-code-hub command line against a running hub', () => {
   let world: ClaudeWorld;
@@ -34,7 +39,26 @@ describe('the claude-code-hub command line against a running hub', () => {
     });
   });
 
+  /** Commands still running when a test ended, stopped in afterAll. */
+  const leftovers: (() => void)[] = [];
+
+  /** `channel listen` in the background, each line of its stdout queued as it comes. */
+  function listen(args: string[]) {
+    const child = cli(['channel', 'listen', ...args]);
+    leftovers.push(() => child.kill());
+    const lines = new LiveQueue<string>();
+    let partial = '';
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop()!;
+      for (const line of parts) lines.push(line);
+    });
+    return { child, lines };
+  }
+
   afterAll(async () => {
+    for (const stop of leftovers) stop();
     await hub?.stop();
     await world?.close();
   });
@@ -220,6 +244,106 @@ describe('the claude-code-hub command line against a running hub', () => {
     }
   });
 
+  it('listens on a channel, resumes with --after, lists the channel and sends into it', async () => {
+    const session = (await cli(['new', '--cwd', world.makeCwd()])).stdout.trim();
+    const first = listen(['ops', '--json', '--description', 'the ops room']);
+    await vi.waitFor(
+      async () => {
+        const listed = await cli(['channel', 'ls']);
+        expect(listed).toMatchObject({
+          exitCode: 0,
+          stdout: 'NAME  LISTENERS  LAST  DESCRIPTION\nops   1          -     the ops room',
+        });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const listed = await cli(['channels', '--json']);
+    expect(JSON.parse(listed.stdout)).toEqual({
+      name: 'ops',
+      description: 'the ops room',
+      listeners: 1,
+      lastMessageAt: null,
+    });
+    // A second, readable listener keeps the channel open while the first is away.
+    const keeper = listen(['ops']);
+    await vi.waitFor(async () => {
+      expect(JSON.parse((await cli(['channels', '--json'])).stdout).listeners).toBe(2);
+    });
+
+    const sent = await cli(['channel', 'send', session, 'ops', '-'], {
+      input: sendToChannel('ops', 'deploy finished'),
+    });
+    expect(sent.exitCode).toBe(0);
+    expect(sent.stdout).toMatch(/^[0-9a-f-]{36} (QUEUED|SENT)$/);
+    const heard = JSON.parse(await first.lines.next(60_000));
+    expect(heard).toEqual({
+      seq: 1,
+      channel: 'ops',
+      sessionId: session,
+      text: 'deploy finished',
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(await keeper.lines.next()).toBe(
+      `#1 ${heard.at.slice(11, 19)} ${session.slice(0, 8)} deploy finished`,
+    );
+    const { session: found } = await hub.data(
+      `query($id: ID!) { session(id: $id) { events(names: ["UserPromptSubmit"]) {
+        ... on UserPromptSubmitEvent { prompt } } messages { channel } } }`,
+      { id: session },
+    );
+    expect(found.events).toEqual([
+      {
+        prompt: `[message from channel "ops"; answer there with the send_to_channel tool]\n${sendToChannel('ops', 'deploy finished')}`,
+      },
+    ]);
+    expect(found.messages).toEqual([{ channel: 'ops' }]);
+
+    first.child.kill('SIGINT');
+    expect(await first.child).toMatchObject({ exitCode: 0, stderr: '' });
+    for (const text of ['two', 'three\nlines']) {
+      const queued = await cli(['channel', 'send', session, 'ops', sendToChannel('ops', text)]);
+      expect(queued.exitCode).toBe(0);
+    }
+    expect(await keeper.lines.next(60_000)).toMatch(/^#2 \d\d:\d\d:\d\d \S{8} two$/);
+    expect(await keeper.lines.next(60_000)).toMatch(/^#3 \d\d:\d\d:\d\d \S{8} three$/);
+    expect(await keeper.lines.next()).toBe('  lines');
+
+    // Back with --after 1: exactly the two it missed, then live ones.
+    const back = listen(['ops', '--after', '1', '--json']);
+    const missed = [await back.lines.next(), await back.lines.next()].map((line) =>
+      JSON.parse(line),
+    );
+    expect(missed).toMatchObject([
+      { seq: 2, text: 'two' },
+      { seq: 3, text: 'three\nlines' },
+    ]);
+    await cli(['channel', 'send', session, 'ops', sendToChannel('ops', 'four')]);
+    expect(JSON.parse(await back.lines.next(60_000))).toMatchObject({ seq: 4, text: 'four' });
+    expect((await cli(['channel', 'ls'])).stdout).toMatch(/\nops\s+2\s+\d+s\s+the ops room$/);
+
+    back.child.kill('SIGTERM');
+    keeper.child.kill('SIGINT');
+    expect(await back.child).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(await keeper.child).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(keeper.lines.received).toHaveLength(5);
+    // The last listener left: the channel is closed.
+    await vi.waitFor(async () => expect((await cli(['channel', 'ls'])).stdout).toBe(''));
+
+    const badName = await cli(['channel', 'send', session, 'not a name', 'hi']);
+    expect(badName.exitCode).toBe(1);
+    expect(badName.stderr).toMatch(
+      /^claude-code-hub channel send: BAD_USER_INPUT: channel name "not a name" is not 1-64 letters/,
+    );
+    const unreachable = await cli(['channel', 'listen', 'ops'], {
+      env: { CLAUDE_HUB_URL: 'http://127.0.0.1:9/graphql' },
+    });
+    expect(unreachable.exitCode).toBe(1);
+    expect(unreachable.stderr).toMatch(
+      /^claude-code-hub channel listen: UNREACHABLE: cannot reach http:\/\/127\.0\.0\.1:9\/graphql: .*ECONNREFUSED/,
+    );
+    await cli(['stop', session]);
+  }, 180_000);
+
   it('exits 2 with usage on bad usage, 1 on a refused token, and works as the package bin', async () => {
     const missing = await cli(['send', id]);
     expect(missing.exitCode).toBe(2);
@@ -233,6 +357,15 @@ describe('the claude-code-hub command line against a running hub', () => {
     );
     expect((await cli(['turns', '--after', 'yesterday'])).stderr).toMatch(
       /^claude-code-hub turns: --after must be an ISO 8601 time/,
+    );
+    expect((await cli(['channel', 'listen', 'ops', '--after', 'two'])).stderr).toMatch(
+      /^claude-code-hub channel listen: --after must be a whole number \(0 or more\), got "two"\n\nUsage: claude-code-hub channel listen <name> /,
+    );
+    const group = await cli(['channel']);
+    expect(group.exitCode).toBe(2);
+    expect(group.stderr).toMatch(/^claude-code-hub channel: expected listen, send or ls\n/);
+    expect((await cli(['channel', 'frob'])).stderr).toMatch(
+      /^claude-code-hub channel: unknown channel command "frob": expected listen, send or ls\n/,
     );
     const unknown = await cli(['frobnicate']);
     expect(unknown.exitCode).toBe(2);
@@ -250,8 +383,12 @@ describe('the claude-code-hub command line against a running hub', () => {
       'attention',
       'go',
       'hooks',
+      'channel listen',
+      'channel send',
+      'channel ls',
+      'channels',
     ]) {
-      const help = await cli([command, '--help']);
+      const help = await cli([...command.split(' '), '--help']);
       expect(help.exitCode, command).toBe(0);
       expect(help.stdout, command).toMatch(new RegExp(`^Usage: claude-code-hub ${command} `));
     }

@@ -522,6 +522,50 @@ describe('the dashboard', () => {
     expect(existsSync(settingsPath)).toBe(false);
     expect(pageErrors).toEqual([]);
   });
+
+  it('lists the open channels with their listeners, and shows what a session sent to one', async () => {
+    const listener = hub.subscribe(
+      `subscription { channelMessages(channel: "ops", description: "the ops room") { seq text } }`,
+    );
+    const channel = page.locator('#channels li.channel[data-channel="ops"]');
+    await channel.locator('.listeners', { hasText: /^1 listener$/ }).waitFor({ timeout: 10_000 });
+    expect(await channel.locator('.name').textContent()).toBe('#ops');
+    expect(await channel.locator('.description').textContent()).toBe('the ops room');
+    expect(await channel.locator('.last').textContent()).toBe('no message yet');
+
+    await page.locator(`#sessions li[data-session-id="${sessionId}"] button.link`).click();
+    const message = 'tool: mcp__hub__send_to_channel {"channel":"ops","message":"deploy finished"}';
+    const { ask } = await hub.data(
+      `mutation($id: ID!, $text: String!) {
+        ask(sessionId: $id, text: $text, channel: "ops", timeoutSeconds: 60) {
+          __typename ... on AskReply { reply } } }`,
+      { id: sessionId, text: message },
+    );
+    expect(ask).toEqual({
+      __typename: 'AskReply',
+      reply: 'tool mcp__hub__send_to_channel said: sent to ops (message 1)',
+    });
+    expect((await listener.next()).channelMessages).toEqual({ seq: 1, text: 'deploy finished' });
+
+    const sent = rows('ChannelMessage');
+    await sent.waitFor({ timeout: 10_000 });
+    expect(await sent.locator('.label').textContent()).toBe('→ #ops');
+    expect(await sent.locator('.body').textContent()).toBe('deploy finished');
+    expect(await sent.getAttribute('title')).toBe('message 1 in #ops');
+    expect(await rows('UserPromptSubmit', 'deploy finished').locator('.body').textContent()).toBe(
+      `[message from channel "ops"; answer there with the send_to_channel tool]\n${message}`,
+    );
+    // The panel reads the list again when the timeline shows the session writing to a channel.
+    await channel.locator('.last', { hasText: /^last message .* ago$/ }).waitFor({ timeout: 2000 });
+
+    // The last listener left: the channel is closed, and the panel says so within a poll.
+    listener.dispose();
+    await page.locator('#channels li.empty', { hasText: 'No channel is open.' }).waitFor({
+      timeout: 10_000,
+    });
+    expect(await channel.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });
 
 describe('the dashboard on a hub with a token', () => {
