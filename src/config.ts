@@ -620,6 +620,9 @@ Commands:
   resume      resume a session          attention  sessions that need a person
   approve     allow a permission request
   deny        deny a permission request
+  turns       follow the turns of one session, or of all, as they end
+  go          take this terminal's tmux client to a session's pane
+  hooks       install, uninstall or check the global hooks (every claude reports here)
   channel listen  print a channel's messages as they come; the channel is open meanwhile
   channel send    queue a message from a channel
   channel ls      list the open channels (also: channels)
