@@ -20,7 +20,8 @@ export async function channelRows(
     retryAttempts: 0,
   });
   const arrived = new Map<string, number>();
-  let waiting: { text: string; resolve: () => void } | null = null;
+  let waiting: { text: string; resolve: () => void; reject: (error: Error) => void } | null = null;
+  let failed: Error | null = null;
   const stop = client.subscribe<{ channelMessages: { text: string } }>(
     { query: 'subscription { channelMessages(channel: "bench") { text } }' },
     {
@@ -30,13 +31,15 @@ export async function channelRows(
         if (waiting?.text === text) waiting.resolve();
       },
       error: (error) => {
-        throw error instanceof Error ? error : new Error(JSON.stringify(error));
+        failed = error instanceof Error ? error : new Error(JSON.stringify(error));
+        waiting?.reject(failed);
       },
       complete: () => undefined,
     },
   );
   // The channel is open once the hub counts the listener.
   for (;;) {
+    if (failed) throw failed;
     const { channels } = await gqlData(hub.url, '{ channels { name listeners } }');
     if ((channels as { name: string }[]).some((channel) => channel.name === 'bench')) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -61,7 +64,8 @@ export async function channelRows(
     const delivered: number[] = [];
     for (let i = 0; i < options.calls + 20; i++) {
       const text = `bench ${i}`;
-      const got = new Promise<void>((resolve) => (waiting = { text, resolve }));
+      if (failed) throw failed;
+      const got = new Promise<void>((resolve, reject) => (waiting = { text, resolve, reject }));
       const t0 = performance.now();
       const response = await call(text, i);
       const body = (await response.json()) as { result?: { isError?: boolean } };

@@ -350,15 +350,14 @@ async function open(
     version,
     log,
   });
-  /** /mcp, its failures answered 500 as any request's. */
-  const mcp = router([async (req, res) => (await mcpServer(req, res), true)], log);
+
   let nodeCalls: ReturnType<typeof nodeCallEndpoint> | null = null;
 
   const server = (parts.server = createServer(
     router(
       [
         postRoute('/hooks', () => hooks),
-        pathRoute(mcpPath, mcp),
+        pathRoute(mcpPath, mcpServer),
         postRoute(nodeCallPath, () => nodeCalls),
         healthRoute(async () => ({
           store: storeWritable(db),
@@ -402,7 +401,7 @@ async function open(
   parts.hookListeners = new HookListeners(
     `http://${hookHost(config.host)}:${port}/hooks`,
     router([async (req, res) => (await hooks(req, res), true)], log),
-    { [mcpPath]: mcp },
+    { [mcpPath]: router([async (req, res) => (await mcpServer(req, res), true)], log) },
   );
   await sessions.start(parts.hookListeners);
   try {

@@ -73,6 +73,36 @@ export interface Pane {
   lastTyped(): Promise<number | null>;
 }
 
+/** A client attached to a tmux server, as list-clients shows it; times in seconds. */
+interface TmuxClient {
+  readonly activity: number;
+  readonly created: number;
+  readonly control: boolean;
+  readonly name: string;
+  readonly tty: string;
+}
+
+/** The clients attached to the server (`-t`: to that session only); none when tmux fails. */
+async function listClients(run: TmuxRun, session: readonly string[] = []): Promise<TmuxClient[]> {
+  const format =
+    '#{client_activity}\t#{client_created}\t#{client_control_mode}\t#{client_name}\t#{client_tty}';
+  const listed = await run(['list-clients', ...session, '-F', format], { reject: false });
+  if (listed.exitCode !== 0) return [];
+  return listed.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [activity = '0', created = '0', control = '0', name = '', tty = ''] = line.split('\t');
+      return {
+        activity: Number(activity),
+        created: Number(created),
+        control: control === '1',
+        name,
+        tty,
+      };
+    });
+}
+
 /** The pane at `target` on the server `run` reaches; `buffer` names its paste buffer. */
 export function paneOn(run: TmuxRun, target: string, buffer: string): Pane {
   return {
@@ -92,18 +122,7 @@ export function paneOn(run: TmuxRun, target: string, buffer: string): Pane {
       await run(['send-keys', '-t', target, ...keys]);
     },
     async focus(client) {
-      const listed = await run(
-        ['list-clients', '-F', '#{client_activity}\t#{client_name}\t#{client_tty}'],
-        { reject: false },
-      );
-      const clients = listed.stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          const [activity = '0', name = '', tty = ''] = line.split('\t');
-          return { activity: Number(activity), name, tty };
-        })
-        .sort((a, b) => b.activity - a.activity);
+      const clients = (await listClients(run)).sort((a, b) => b.activity - a.activity);
       const chosen =
         client === null
           ? clients[0]
@@ -135,22 +154,10 @@ export function paneOn(run: TmuxRun, target: string, buffer: string): Pane {
       return chosen.name;
     },
     async lastTyped() {
-      const listed = await run(
-        [
-          'list-clients',
-          '-t',
-          target,
-          '-F',
-          '#{client_activity} #{client_created} #{client_control_mode}',
-        ],
-        { reject: false },
-      );
-      if (listed.exitCode !== 0) return null;
       let latest: number | null = null;
-      for (const line of listed.stdout.split('\n').filter(Boolean)) {
-        const [activity = 0, created = 0, control = 0] = line.split(' ').map(Number);
+      for (const { activity, created, control } of await listClients(run, ['-t', target])) {
         // A control-mode client is a program; activity at attach time is no key at all.
-        if (control === 1 || activity <= created) continue;
+        if (control || activity <= created) continue;
         latest = Math.max(latest ?? 0, (activity + 1) * 1000);
       }
       return latest;

@@ -179,7 +179,6 @@ export class MessageQueue {
 
   async #deliver(message: MessageRecord, typingGuard: boolean): Promise<void> {
     const id = message.sessionId;
-    const session = () => this.#port.get(id);
     // One per turn: wait for the end of the current turn (and of any startup); after a hold for a
     // person typing, again, since they may have submitted a prompt of their own meanwhile.
     do {

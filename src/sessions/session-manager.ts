@@ -714,9 +714,13 @@ export class SessionManager {
 
   /** The running session a hook secret was made for; null for any other secret. */
   sessionOfSecret(secret: string): SessionRecord | null {
-    const id = this.#bySecretHash.get(sha256(secret));
-    const record = id === undefined ? undefined : this.#sessions.get(id);
+    const record = this.#bySecret(secret);
     return record && isRunning(record.status) ? record : null;
+  }
+
+  #bySecret(secret: string): SessionRecord | undefined {
+    const id = this.#bySecretHash.get(sha256(secret));
+    return id === undefined ? undefined : this.#sessions.get(id);
   }
 
   /**
@@ -730,8 +734,7 @@ export class SessionManager {
     closed: AbortSignal,
     origin: HookOrigin,
   ): Promise<IngestResult> {
-    const id = this.#bySecretHash.get(sha256(secret));
-    const record = id === undefined ? undefined : this.#sessions.get(id);
+    const record = this.#bySecret(secret);
     if (!record) {
       if (this.#options.isHookToken(secret))
         return this.#ingestExternal(raw, payload, closed, origin);

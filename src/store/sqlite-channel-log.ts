@@ -23,6 +23,8 @@ export class SqliteChannelLog {
   readonly #insert: Database.Statement;
   readonly #after: Database.Statement;
   readonly #last: Database.Statement;
+  readonly #pruneBeyondCount: Database.Statement;
+  readonly #pruneOlder: Database.Statement;
 
   constructor(db: Database.Database, retention: ChannelRetention) {
     this.#db = db;
@@ -36,6 +38,10 @@ export class SqliteChannelLog {
     this.#last = db.prepare(
       'SELECT seq, session_id, text, at FROM channel_messages WHERE channel = ? ORDER BY seq DESC LIMIT 1',
     );
+    const latest =
+      '(SELECT MAX(c.seq) FROM channel_messages AS c WHERE c.channel = channel_messages.channel)';
+    this.#pruneBeyondCount = db.prepare(`DELETE FROM channel_messages WHERE seq <= ${latest} - ?`);
+    this.#pruneOlder = db.prepare(`DELETE FROM channel_messages WHERE at < ? AND seq < ${latest}`);
   }
 
   /** Stores a message as the channel's next one; committed when it returns. */
@@ -59,20 +65,8 @@ export class SqliteChannelLog {
   prune(now: number): void {
     const { perChannel, maxAgeMs } = this.#retention;
     this.#db.transaction(() => {
-      if (perChannel > 0) {
-        this.#db
-          .prepare(
-            `DELETE FROM channel_messages WHERE seq <= (SELECT MAX(c.seq) FROM channel_messages AS c WHERE c.channel = channel_messages.channel) - ?`,
-          )
-          .run(perChannel);
-      }
-      if (maxAgeMs > 0) {
-        this.#db
-          .prepare(
-            `DELETE FROM channel_messages WHERE at < ? AND seq < (SELECT MAX(c.seq) FROM channel_messages AS c WHERE c.channel = channel_messages.channel)`,
-          )
-          .run(now - maxAgeMs);
-      }
+      if (perChannel > 0) this.#pruneBeyondCount.run(perChannel);
+      if (maxAgeMs > 0) this.#pruneOlder.run(now - maxAgeMs);
     })();
   }
 }
