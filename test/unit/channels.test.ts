@@ -4,7 +4,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { channelHeader, parseChannelSpec } from '../../src/channels/channel.js';
-import { Channels } from '../../src/channels/channels.js';
+import { Channels, maxChannelTextChars } from '../../src/channels/channels.js';
 import { hubToolAllowance } from '../../src/mcp/hub-tools.js';
 import { promptOf } from '../../src/sessions/message.js';
 import { hookSettings, mcpConfig, mcpConfigPath } from '../../src/sessions/hook-settings.js';
@@ -75,6 +75,18 @@ describe('Channels', () => {
         message: expect.stringMatching(/no channel is open/),
       }),
     );
+  });
+
+  it('refuses a text over the limit and stores nothing', () => {
+    const { hub, log } = channels([['ops', null]]);
+    expect(() => hub.send('s1', 'ops', 'x'.repeat(maxChannelTextChars + 1))).toThrow(
+      expect.objectContaining({
+        code: 'BAD_USER_INPUT',
+        message: expect.stringMatching(/limit is 65536/),
+      }),
+    );
+    expect(log.last('ops')).toBeNull();
+    expect(hub.send('s1', 'ops', 'x'.repeat(maxChannelTextChars)).seq).toBe(1);
   });
 
   it('opens a channel while a listener reads it and closes it when the last one leaves', async () => {
