@@ -50,6 +50,7 @@ import { SqliteChannelLog } from './store/sqlite-channel-log.js';
 import { Channels } from './channels/channels.js';
 import { parseChannelSpec } from './channels/channel.js';
 import { mcpEndpoint, mcpPath } from './mcp/mcp-endpoint.js';
+import { Terminals } from './terminal/terminals.js';
 
 export interface AppOptions {
   /** Environment the sessions start with; the hub's own by default. */
@@ -105,11 +106,13 @@ interface Parts {
   wsServer?: WebSocketServer;
   hookListeners?: HookListeners;
   cluster?: ClusterHub;
+  terminals?: Terminals;
 }
 
 /** Releases what a hub took, in the order that loses nothing: sessions before the server. */
 async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   if (parts.pruner) clearInterval(parts.pruner);
+  await parts.terminals?.close();
   await parts.sessions?.close(stopSessions);
   parts.permissions?.close();
   const { wsServer, server } = parts;
@@ -140,6 +143,12 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     stop: () => release(parts, config.stopSessionsOnExit),
   };
 }
+
+/**
+ * Seconds tmux may hold a terminal's output for the hub (its event loop stalled) before it stops
+ * sending it; the hub then sends its viewers a fresh snapshot.
+ */
+const terminalPauseAfterSeconds = 10;
 
 /** Wires the hub and brings it up, noting in `parts` each thing it takes. */
 async function open(
@@ -209,6 +218,11 @@ async function open(
     },
     new SqliteChannelLog(db, { perChannel: config.retainEvents, maxAgeMs: retainMs }),
   );
+  const terminals = (parts.terminals = new Terminals({
+    scrollback: config.terminalScrollback,
+    viewerBuffer: config.terminalBufferBytes,
+    pauseAfterSeconds: terminalPauseAfterSeconds,
+  }));
   const env = options.env ?? process.env;
   const globalHooks = new GlobalHooks({
     dataDir: config.dataDir,
@@ -234,6 +248,7 @@ async function open(
       permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
       unknownScreenAfterMs: 10_000,
       isHookToken: (secret) => globalHooks.isHookToken(secret),
+      lastInput: (id) => terminals.lastInput(id),
       messages: {
         limit: config.maxQueuedMessages,
         confirmTimeoutMs: 10_000,
@@ -309,6 +324,7 @@ async function open(
     log: eventLog,
     events,
     permissionChanges,
+    terminals,
     subscriberBuffer: config.subscriberBuffer,
   });
   const metrics = new HubMetrics({

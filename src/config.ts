@@ -24,6 +24,10 @@ export interface HubConfig {
   readonly maxHookBodyBytes: number;
   /** Events one subscriber may lag behind before it is dropped (it resumes with `after`). */
   readonly subscriberBuffer: number;
+  /** Characters of terminal output a sessionTerminal subscriber may lag behind (then: a snapshot). */
+  readonly terminalBufferBytes: number;
+  /** Lines of history a terminal snapshot carries above the screen. */
+  readonly terminalScrollback: number;
   /** Stop every session when the hub shuts down; by default they keep running. */
   readonly stopSessionsOnExit: boolean;
   /** Seconds before the first restart of a crashed session; doubles each time. */
@@ -191,6 +195,24 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: 10_000,
     description:
       'Events a subscriber may lag behind before it is dropped with SUBSCRIBER_TOO_SLOW.',
+  },
+  {
+    flag: 'terminal-buffer',
+    env: 'CLAUDE_HUB_TERMINAL_BUFFER',
+    key: 'terminalBufferBytes',
+    kind: 'positive',
+    default: 1024 * 1024,
+    description:
+      "Characters of a session's terminal output a sessionTerminal subscriber may lag behind; past that it gets a fresh snapshot instead.",
+  },
+  {
+    flag: 'terminal-scrollback',
+    env: 'CLAUDE_HUB_TERMINAL_SCROLLBACK',
+    key: 'terminalScrollback',
+    kind: 'count',
+    default: 1000,
+    description:
+      "Lines of a terminal's history a sessionTerminal snapshot carries above the screen.",
   },
   {
     flag: 'stop-sessions-on-exit',

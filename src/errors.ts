@@ -24,6 +24,10 @@ export const ErrorCode = {
   NoTmuxClient: 'NO_TMUX_CLIENT',
   /** send_to_channel named a channel nobody listens on and no --channel declares. */
   ChannelClosed: 'CHANNEL_CLOSED',
+  /** resizeTerminal for a session whose terminal nobody watches through this hub. */
+  TerminalNotWatched: 'TERMINAL_NOT_WATCHED',
+  /** The session's terminal is on another node of the cluster: its `url` serves it. */
+  OnOtherNode: 'ON_OTHER_NODE',
   /** The session runs already, so it cannot be resumed. */
   SessionRunning: 'SESSION_RUNNING',
   /** The session is stopped or crashed and cannot take input. */
@@ -91,6 +95,8 @@ const httpStatus: Record<ErrorCode, number> = {
   EXTERNAL_SESSION: 409,
   NO_TMUX_CLIENT: 409,
   CHANNEL_CLOSED: 409,
+  TERMINAL_NOT_WATCHED: 409,
+  ON_OTHER_NODE: 409,
   SESSION_RUNNING: 409,
   SESSION_NOT_RUNNING: 409,
   SESSION_START_FAILED: 502,

@@ -19,6 +19,7 @@ import type { MessageRecord } from '../sessions/message.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import { isRunning, SessionStatus, type SessionRecord } from '../sessions/session.js';
 import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
+import type { TerminalChunk } from '../terminal/terminal-viewer.js';
 import { NodeClient } from './node-calls.js';
 import {
   nodeCallTimeoutMs,
@@ -371,6 +372,31 @@ export class ClusterHub implements Hub {
   focus(id: string, client: string | null): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.focus(id, client);
     return this.#callOwner(id, 'focus', { id, client: client ?? '' });
+  }
+  terminal(id: string): AsyncIterableIterator<TerminalChunk> {
+    return this.#local.hub.terminal(this.#localTerminal(id));
+  }
+  async terminalInput(id: string, data: string, paste: boolean): Promise<void> {
+    return this.#local.hub.terminalInput(this.#localTerminal(id), data, paste);
+  }
+  async resizeTerminal(id: string, cols: number, rows: number): Promise<boolean> {
+    return this.#local.hub.resizeTerminal(this.#localTerminal(id), cols, rows);
+  }
+
+  /**
+   * A terminal streams from the node whose tmux holds it: a session of another node gets
+   * ON_OTHER_NODE with that node's address, where a client watches and types into it.
+   */
+  #localTerminal(id: string): string {
+    const record = this.require(id);
+    if (this.#isLocal(id)) return id;
+    const node = this.nodeOf(record);
+    const url = this.nodes().find((found) => found.name === node)?.url ?? null;
+    throw new HubError(
+      ErrorCode.OnOtherNode,
+      `session ${id} runs on node ${node}: its terminal is served there${url ? ` (${url})` : ''}`,
+      { node, url },
+    );
   }
   enqueue(
     id: string,

@@ -10,6 +10,7 @@ import type { MessageRecord } from '../sessions/message.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import type { SessionStatus, SessionRecord } from '../sessions/session.js';
 import type { AskOutcome, CreateSessionInput } from '../sessions/session-manager.js';
+import type { TerminalChunk } from '../terminal/terminal-viewer.js';
 
 /** A hub process in a cluster, as the API lists it. */
 export interface NodeInfo {
@@ -65,6 +66,12 @@ export interface Hub {
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord>;
   /** Takes a person's tmux client (by name or tty; the one active last when null) to its pane. */
   focus(id: string, client: string | null): Promise<SessionRecord>;
+  /** The session's terminal: a snapshot, then every change (see Terminals.view). */
+  terminal(id: string): AsyncIterableIterator<TerminalChunk>;
+  /** Types a person's input into the session's terminal, byte for byte. */
+  terminalInput(id: string, data: string, paste: boolean): Promise<void>;
+  /** Sizes the session's window for its viewers; false when a person's tmux client decides. */
+  resizeTerminal(id: string, cols: number, rows: number): Promise<boolean>;
   /** Queues text; from a channel, it is typed below a header naming the channel. */
   enqueue(
     id: string,

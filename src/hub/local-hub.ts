@@ -13,6 +13,8 @@ import type { MessageRecord } from '../sessions/message.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import type { SessionRecord, SessionStatus } from '../sessions/session.js';
 import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
+import type { TerminalChunk } from '../terminal/terminal-viewer.js';
+import type { Terminals } from '../terminal/terminals.js';
 import type { CreateInput, Hub, NodeInfo } from './hub.js';
 
 export interface LocalHubDeps {
@@ -21,6 +23,7 @@ export interface LocalHubDeps {
   readonly log: EventLog;
   readonly events: (sessionId: string, after: number | null) => AsyncGenerator<StoredEvent>;
   readonly permissionChanges: Topic<PermissionRecord>;
+  readonly terminals: Terminals;
   /** Updates a subscriber may fall behind by before it is dropped. */
   readonly subscriberBuffer: number;
 }
@@ -112,6 +115,16 @@ export class LocalHub implements Hub {
   async focus(id: string, client: string | null): Promise<SessionRecord> {
     await this.#sessions.focus(id, client);
     return this.#sessions.require(id);
+  }
+  terminal(id: string): AsyncIterableIterator<TerminalChunk> {
+    return this.#deps.terminals.view(id, this.#sessions.pane(id));
+  }
+  terminalInput(id: string, data: string, paste: boolean): Promise<void> {
+    return this.#deps.terminals.input(id, this.#sessions.pane(id), data, paste);
+  }
+  resizeTerminal(id: string, cols: number, rows: number): Promise<boolean> {
+    this.#sessions.pane(id);
+    return this.#deps.terminals.resize(id, cols, rows);
   }
   async enqueue(
     id: string,

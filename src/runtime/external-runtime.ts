@@ -61,11 +61,11 @@ export class ExternalRuntime implements SessionRuntime {
   }
 
   screen(record: RuntimeSession): Promise<string> {
-    return this.#pane(record).capture();
+    return this.pane(record).capture();
   }
 
   look(record: RuntimeSession): Promise<ScreenState> {
-    return claudePane.look(this.#pane(record));
+    return claudePane.look(this.pane(record));
   }
 
   /** Outside tmux there is no terminal the hub can read a person's typing from. */
@@ -74,19 +74,19 @@ export class ExternalRuntime implements SessionRuntime {
   }
 
   waitForInput(record: RuntimeSession, timeoutMs: number, running: () => boolean): Promise<void> {
-    return claudePane.waitForInput(this.#pane(record), record.id, timeoutMs, running);
+    return claudePane.waitForInput(this.pane(record), record.id, timeoutMs, running);
   }
 
   type(record: RuntimeSession, text: string): Promise<void> {
-    return claudePane.type(this.#pane(record), text, this.#options.pasteSettleMs);
+    return claudePane.type(this.pane(record), text, this.#options.pasteSettleMs);
   }
 
   keys(record: RuntimeSession, names: readonly string[]): Promise<void> {
-    return claudePane.keys(this.#pane(record), names);
+    return claudePane.keys(this.pane(record), names);
   }
 
   interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean> {
-    return claudePane.interrupt(this.#pane(record), timeoutMs);
+    return claudePane.interrupt(this.pane(record), timeoutMs);
   }
 
   /**
@@ -111,14 +111,14 @@ export class ExternalRuntime implements SessionRuntime {
   }
 
   focus(record: RuntimeSession, client: string | null): Promise<string> {
-    return this.#pane(record).focus(client);
+    return this.pane(record).focus(client);
   }
 
   attachCommand(record: RuntimeSession): string | null {
     return record.pane ? `tmux -S ${record.pane.socket} attach -t ${record.pane.pane}` : null;
   }
 
-  #pane(record: RuntimeSession): Pane {
+  pane(record: RuntimeSession): Pane {
     if (!record.pane) {
       throw new HubError(
         ErrorCode.NotInTmux,

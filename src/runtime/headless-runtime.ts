@@ -230,9 +230,11 @@ export class HeadlessRuntime implements SessionRuntime {
 
   /** A headless session has nothing to attach to. */
   focus(record: RuntimeSession): Promise<string> {
-    return Promise.reject(
-      new HubError(ErrorCode.NoTerminal, `session ${record.id} runs HEADLESS: it has no terminal`),
-    );
+    return Promise.reject(noTerminal(record));
+  }
+
+  pane(record: RuntimeSession): never {
+    throw noTerminal(record);
   }
 
   attachCommand(): null {
@@ -260,4 +262,11 @@ export class HeadlessRuntime implements SessionRuntime {
       }),
     );
   }
+}
+
+function noTerminal(record: RuntimeSession): HubError {
+  return new HubError(
+    ErrorCode.NoTerminal,
+    `session ${record.id} runs HEADLESS: it has no terminal`,
+  );
 }

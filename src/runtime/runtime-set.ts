@@ -8,6 +8,7 @@ import {
   type ScreenState,
   type SessionRuntime,
 } from './session-runtime.js';
+import type { Pane } from './tmux-pane.js';
 
 /** What drives a session: its runtime, or EXTERNAL for a claude a person started. */
 type Driver = RuntimeKind | typeof SessionOrigin.External;
@@ -84,6 +85,10 @@ export class RuntimeSet implements SessionRuntime {
 
   focus(record: RuntimeSession, client: string | null): Promise<string> {
     return this.#of(record).focus(record, client);
+  }
+
+  pane(record: RuntimeSession): Pane {
+    return this.#of(record).pane(record);
   }
 
   attachCommand(record: RuntimeSession): string | null {

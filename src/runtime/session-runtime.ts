@@ -1,5 +1,5 @@
 import type { ClaudeCommandOptions } from './claude-command.js';
-import type { PaneAddress } from './tmux-pane.js';
+import type { Pane, PaneAddress } from './tmux-pane.js';
 
 /** What a session's claude is, seen by the runtime that ran it, when the hub starts. */
 export type Presence =
@@ -114,4 +114,9 @@ export interface SessionRuntime {
   focus(record: RuntimeSession, client: string | null): Promise<string>;
   /** The shell command a person runs to watch or take over the session; null without one. */
   attachCommand(record: RuntimeSession): string | null;
+  /**
+   * The tmux pane claude draws in, for watching its terminal and typing into it byte for byte;
+   * throws NO_TERMINAL (HEADLESS) or NOT_IN_TMUX (a claude started by hand outside tmux).
+   */
+  pane(record: RuntimeSession): Pane;
 }

@@ -34,16 +34,18 @@ function target(name: string): string {
  */
 export class TmuxDriver {
   readonly socket: string;
+  readonly #server: readonly string[];
   readonly #run: TmuxRun;
 
   constructor(socket: string, configPath: string) {
     this.socket = socket;
-    this.#run = tmuxServer(['-L', socket, '-f', configPath]);
+    this.#server = ['-L', socket, '-f', configPath];
+    this.#run = tmuxServer(this.#server);
   }
 
   /** The pane of one of the hub's tmux sessions. */
   pane(name: string): Pane {
-    return paneOn(this.#run, target(name), `hub-${name}`);
+    return paneOn(this.#server, target(name), `hub-${name}`);
   }
 
   /** The shell command a person runs to watch or take over a session. */

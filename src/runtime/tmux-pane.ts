@@ -1,5 +1,6 @@
 import { execa } from 'execa';
 import { ErrorCode, HubError } from '../errors.js';
+import { hexKeys } from '../terminal/control-mode.js';
 
 /** claude turns a paste of more than this many characters into a `[Pasted text #N]` placeholder. */
 export const maxPasteChars = 800;
@@ -50,6 +51,10 @@ export function tmuxServer(serverArgs: readonly string[]): TmuxRun {
 
 /** What the hub does to the pane claude draws in, whichever tmux server holds it. */
 export interface Pane {
+  /** The arguments that reach its tmux server (`-L name -f config`, or `-S socket`). */
+  readonly server: readonly string[];
+  /** The pane as a tmux target: `=session:` (its active pane) or a pane id (`%3`). */
+  readonly target: string;
   /** The pane's text without escape codes; `history` adds the scrollback (for dead panes). */
   capture(history?: boolean): Promise<string>;
   /**
@@ -58,6 +63,12 @@ export interface Pane {
    */
   paste(text: string): Promise<void>;
   sendKeys(keys: readonly string[]): Promise<void>;
+  /**
+   * Writes bytes to the pane's program exactly as given, as a terminal would (`send-keys -H`);
+   * with `paste`, as one paste that is bracketed when the program asked for bracketed pastes,
+   * line breaks as Enter, as a terminal pastes.
+   */
+  input(data: string, paste: boolean): Promise<void>;
   /**
    * Takes a client attached to the pane's server there: its session, window and pane. The
    * client is named (`client_name` or its tty) or, when absent, the one active last; the name of
@@ -103,9 +114,15 @@ async function listClients(run: TmuxRun, session: readonly string[] = []): Promi
     });
 }
 
-/** The pane at `target` on the server `run` reaches; `buffer` names its paste buffer. */
-export function paneOn(run: TmuxRun, target: string, buffer: string): Pane {
+/** Bytes per send-keys -H call: each byte is three characters of its command line. */
+const inputChunkBytes = 4096;
+
+/** The pane at `target` on the tmux server `server` reaches; `buffer` names its paste buffer. */
+export function paneOn(server: readonly string[], target: string, buffer: string): Pane {
+  const run = tmuxServer(server);
   return {
+    server,
+    target,
     async capture(history = false) {
       const args = ['capture-pane', '-p', '-J', '-t', target];
       if (history) args.push('-S', '-200');
@@ -121,8 +138,28 @@ export function paneOn(run: TmuxRun, target: string, buffer: string): Pane {
     async sendKeys(keys) {
       await run(['send-keys', '-t', target, ...keys]);
     },
+    async input(data, paste) {
+      if (paste) {
+        await run(['load-buffer', '-b', buffer, '-'], { input: data });
+        await run(['paste-buffer', '-p', '-d', '-b', buffer, '-t', target]);
+        return;
+      }
+      const bytes = Buffer.from(data, 'utf8');
+      for (let at = 0; at < bytes.length; at += inputChunkBytes) {
+        await run([
+          'send-keys',
+          '-t',
+          target,
+          '-H',
+          ...hexKeys(bytes.subarray(at, at + inputChunkBytes)),
+        ]);
+      }
+    },
     async focus(client) {
-      const clients = (await listClients(run)).sort((a, b) => b.activity - a.activity);
+      // A control-mode client is a program (the hub's own terminal watch among them), not a person.
+      const clients = (await listClients(run))
+        .filter((found) => !found.control)
+        .sort((a, b) => b.activity - a.activity);
       const chosen =
         client === null
           ? clients[0]
@@ -186,5 +223,5 @@ export function paneAddress(
 
 /** A pane on a person's own tmux server. */
 export function externalPane(address: PaneAddress): Pane {
-  return paneOn(tmuxServer(['-S', address.socket]), address.pane, `hub-${address.pane.slice(1)}`);
+  return paneOn(['-S', address.socket], address.pane, `hub-${address.pane.slice(1)}`);
 }

@@ -12,6 +12,7 @@ import type {
   SessionRuntime,
 } from './session-runtime.js';
 import type { PaneState, TmuxDriver } from './tmux-driver.js';
+import type { Pane } from './tmux-pane.js';
 
 export interface TmuxRuntimeOptions {
   /**
@@ -164,6 +165,10 @@ export class TmuxRuntime implements SessionRuntime {
 
   attachCommand(record: RuntimeSession): string {
     return this.#tmux.attachCommand(record.tmuxSession);
+  }
+
+  pane(record: RuntimeSession): Pane {
+    return this.#tmux.pane(record.tmuxSession);
   }
 }
 

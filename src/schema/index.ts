@@ -9,6 +9,7 @@ import './audit.js';
 import './runs.js';
 import './hooks.js';
 import './channels.js';
+import './terminal.js';
 
 export const schema = builder.toSchema();
 

@@ -4,6 +4,7 @@ import {
   type PermissionRecord,
 } from '../permissions/permission-request.js';
 import { AttentionReason, attentionItems, type AttentionItem } from '../sessions/attention.js';
+import { attentionUpdates, type AttentionUpdate } from '../subscriptions/attention-updates.js';
 import { currentThenChanges } from '../events/topic.js';
 import { audited } from './audit.js';
 import { builder } from './builder.js';
@@ -120,6 +121,37 @@ const AttentionItemRef = builder.objectRef<AttentionItem>('AttentionItem').imple
     }),
   }),
 });
+
+const AttentionUpdateRef = builder.objectRef<AttentionUpdate>('AttentionUpdate').implement({
+  description: 'The attention queue after a change, and the items the change added.',
+  fields: (t) => ({
+    items: t.field({
+      type: [AttentionItemRef],
+      description: 'The whole queue, in the order of Query.attention.',
+      resolve: (update) => update.items,
+    }),
+    raised: t.field({
+      type: [AttentionItemRef],
+      description:
+        "Sessions that started to need a person since this subscriber's previous update: a new permission request, a blocked start, a crash, a finished turn (a new IDLE). None in the first update.",
+      resolve: (update) => update.raised,
+    }),
+  }),
+});
+
+builder.subscriptionField('attention', (t) =>
+  t.field({
+    type: AttentionUpdateRef,
+    authScopes: { read: true },
+    description:
+      'The attention queue now, then again after each change to it (changes within 100 ms make one update).',
+    subscribe: (_root, _args, ctx) => attentionUpdates(ctx.hub, attentionSettleMs),
+    resolve: (update) => update,
+  }),
+);
+
+/** Changes this close together make one attention update. */
+const attentionSettleMs = 100;
 
 builder.objectField(SessionRef, 'pendingPermissions', (t) =>
   t.field({

@@ -69,3 +69,17 @@ export function attentionItems(
   }
   return items.sort((a, b) => urgency[a.reason] - urgency[b.reason] || a.since - b.since);
 }
+
+/** What makes an item the same item: a session, why, and since when (a new turn's IDLE is new). */
+export function attentionKey(item: AttentionItem): string {
+  return `${item.session.id} ${item.reason} ${item.permissionRequest?.id ?? item.since}`;
+}
+
+/** The items of `after` that `before` did not have: a session that has just started to wait. */
+export function raisedItems(
+  before: readonly AttentionItem[],
+  after: readonly AttentionItem[],
+): AttentionItem[] {
+  const known = new Set(before.map(attentionKey));
+  return after.filter((item) => !known.has(attentionKey(item)));
+}

@@ -45,7 +45,7 @@ import { hasTerminal, isRunning, SessionStatus, type SessionRecord } from './ses
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
 import { fieldOf, type StreamLine } from '../runtime/headless-runtime.js';
 import { RuntimeKind, SessionOrigin, type SessionRuntime } from '../runtime/session-runtime.js';
-import { paneAddress } from '../runtime/tmux-pane.js';
+import { paneAddress, type Pane } from '../runtime/tmux-pane.js';
 import { externalRecord, isExternal } from './external-session.js';
 import { liveClaudes } from './live-claudes.js';
 import { claudeConfigDir, readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
@@ -77,6 +77,8 @@ export interface SessionManagerOptions {
   readonly messages: Omit<MessageQueueOptions, 'changed' | 'clock'>;
   /** Whether a hook call's secret is one of the hub's hook tokens (the installed global hooks). */
   readonly isHookToken: (secret: string) => boolean;
+  /** When a person last typed into the session's terminal through the API (the browser). */
+  readonly lastInput?: (id: string) => number | null;
   readonly log: Logger;
   /** Decides restarts, waits, timestamps and how long a start may look stuck. */
   readonly clock?: Clock;
@@ -170,7 +172,11 @@ export class SessionManager {
       get: (id) => this.#sessions.get(id),
       waitForChange: (id, done, timeoutMs) => this.waitForChange(id, done, timeoutMs),
       look: (id) => this.#runtime.look(this.require(id)),
-      lastTyped: (id) => this.#runtime.lastTyped(this.require(id)),
+      lastTyped: async (id) => {
+        const typed = await this.#runtime.lastTyped(this.require(id));
+        const input = options.lastInput?.(id) ?? null;
+        return typed === null || input === null ? (typed ?? input) : Math.max(typed, input);
+      },
       type: async (id, text) => {
         const record = this.require(id);
         await this.#runtime.waitForInput(record, this.#options.startTimeoutMs, () =>
@@ -643,7 +649,7 @@ export class SessionManager {
 
   /** Presses named keys (from an allow-list), for answering dialogs. */
   async sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
-    const record = this.terminalOf(id);
+    const record = this.#runningTerminal(id);
     const allowed = this.#runtime.keyNames;
     for (const key of keys) {
       if (!allowed.includes(key)) {
@@ -652,12 +658,6 @@ export class SessionManager {
           `key ${describeValue(key)} is not allowed; use one of ${allowed.join(', ')}`,
         );
       }
-    }
-    if (!isRunning(record.status)) {
-      throw new HubError(
-        ErrorCode.SessionNotRunning,
-        `session ${id} is ${record.status.toLowerCase()}`,
-      );
     }
     await this.#runtime.keys(record, keys);
     return record;
@@ -668,6 +668,16 @@ export class SessionManager {
    * person's own for an EXTERNAL session); resolves with the client's name.
    */
   focus(id: string, client: string | null): Promise<string> {
+    return this.#runtime.focus(this.#runningTerminal(id), client);
+  }
+
+  /** The pane a running session's claude draws in, to watch its terminal or type into it. */
+  pane(id: string): Pane {
+    return this.#runtime.pane(this.#runningTerminal(id));
+  }
+
+  /** A session with a terminal, or why not; SESSION_NOT_RUNNING once it has stopped. */
+  #runningTerminal(id: string): SessionRecord {
     const record = this.terminalOf(id);
     if (!isRunning(record.status)) {
       throw new HubError(
@@ -675,7 +685,7 @@ export class SessionManager {
         `session ${id} is ${record.status.toLowerCase()}`,
       );
     }
-    return this.#runtime.focus(record, client);
+    return record;
   }
 
   /** Resolves when `done()` holds, checked on every change of the session, or after `timeoutMs`. */

@@ -125,7 +125,9 @@ describe('scopes declared on fields', () => {
               .join(', ')} }`
           : isListType(getNullableType(arg.type))
             ? '["x"]'
-            : '"x"';
+            : named.name === 'Int'
+              ? '1'
+              : '"x"';
         return `${arg.name}: ${value}`;
       });
     const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';

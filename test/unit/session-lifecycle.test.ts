@@ -90,6 +90,9 @@ class FakeRuntime implements SessionRuntime {
   attachCommand(record: SessionRecord): string {
     return `attach ${record.tmuxSession}`;
   }
+  pane(): never {
+    throw new Error('a fake runtime has no pane');
+  }
   /** The claude of a session exits, as its runtime will report on the next poll. */
   exit(record: SessionRecord, how = ' with status 1'): void {
     this.running.delete(record.id);
