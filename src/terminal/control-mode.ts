@@ -134,12 +134,3 @@ function latin1Head(line: Buffer, length: number): string {
 export function hexKeys(bytes: Uint8Array): string[] {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0'));
 }
-
-/**
- * A value as one argument of a tmux command line: single-quoted, so nothing in it is expanded.
- * Control mode reads a command per line, so a value may not hold a line break.
- */
-export function tmuxQuote(value: string): string {
-  if (/[\n\r]/.test(value)) throw new Error('a tmux argument may not hold a line break');
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}

@@ -92,8 +92,3 @@ export function snapshotData(view: PaneView, lines: readonly string[]): string {
     view.mouseModes.map((mode) => `${esc}[?${mode}h`).join('')
   );
 }
-
-/** capture-pane's lines, as text: the last line break ends the last line, it starts none. */
-export function capturedLines(lines: readonly Buffer[]): string[] {
-  return lines.map((line) => line.toString('utf8'));
-}
