@@ -169,6 +169,44 @@ describe('permission requests answered through the API', () => {
     await updates.until((u) => mine(u) && u.sessionUpdates.status === 'IDLE', 10_000);
   });
 
+  it('raises each session that starts to need a person in the attention subscription', async () => {
+    const attention = hub.subscribe(
+      `subscription { attention {
+        items { reason session { id } }
+        raised { reason since session { id } permissionRequest { id toolName } lastAssistantMessage }
+      } }`,
+    );
+    const first = (await attention.next()).attention;
+    expect(first.raised).toEqual([]);
+    const { session, requestSeq } = await startTurn(hub, 'raised.txt');
+    const raised = async (match: (item: any) => boolean) => {
+      const updates = await attention.until((u) => u.attention.raised.some(match), 30_000);
+      return updates.at(-1)!.attention;
+    };
+    // Created, it waits at its prompt (IDLE); then its message's tool needs a decision.
+    await raised((item) => item.session.id === session.id && item.reason === 'IDLE');
+    const { permissionRequests } = await hub.data(
+      `{ permissionRequests(status: PENDING) { id sessionId eventSeq } }`,
+    );
+    const request = permissionRequests.find((r: any) => r.eventSeq === requestSeq);
+    const update = await raised((item) => item.reason === 'PERMISSION');
+    expect(update.raised).toContainEqual(
+      expect.objectContaining({
+        reason: 'PERMISSION',
+        session: { id: session.id },
+        permissionRequest: { id: request.id, toolName: 'Bash' },
+      }),
+    );
+    expect(update.items[0]).toEqual({ reason: 'PERMISSION', session: { id: session.id } });
+    // Decided, the turn ends: the session is raised again, as a finished turn.
+    await decide(hub, { requestId: request.id, behavior: 'ALLOW' });
+    const done = await raised((item) => item.session.id === session.id && item.reason === 'IDLE');
+    expect(done.raised.find((item: any) => item.session.id === session.id)).toMatchObject({
+      lastAssistantMessage: 'ran: made-raised.txt',
+    });
+    attention.dispose();
+  });
+
   it('DENY keeps the tool from running and tells the model why', async () => {
     const { events, target } = await startTurn(hub, 'denied.txt');
     const { permissionRequests } = await hub.data(`{ permissionRequests(status: PENDING) { id } }`);
