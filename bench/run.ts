@@ -32,6 +32,7 @@ import { runs as runsSection } from './runs.js';
 import { runtimeRows } from './runtimes.js';
 import type { Row } from './row.js';
 import { sessionStart } from './session-start.js';
+import { watchTerminals } from './watched-terminals.js';
 import { wsServers } from './ws-servers.js';
 
 /** The sections by their `--only` names, in the table's order. */
@@ -66,6 +67,10 @@ for (const name of only ?? []) {
   process.exit(2);
 }
 const runs = (section: SectionName) => only === null || only.has(section);
+/** `--watch-terminals N`: N sessions' terminals are watched over graphql-ws throughout. */
+const watchedTerminals = process.argv.includes('--watch-terminals')
+  ? Number(process.argv[process.argv.indexOf('--watch-terminals') + 1])
+  : 0;
 const writeResults = !process.argv.includes('--no-write') && !smoke && only === null;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -143,6 +148,13 @@ async function main(): Promise<Row[]> {
     // Sessions just created are still starting claude: the measurements start once they settle.
     await machineQuiet(smoke ? 0 : 30_000);
     await ingest(hooks, live[0]!, sizes.warmup, 16);
+    const watching =
+      watchedTerminals > 0
+        ? await watchTerminals(
+            benchHub,
+            live.slice(0, watchedTerminals).map((target) => target.id),
+          )
+        : null;
 
     const sections: Record<SectionName, () => Promise<Row[]>> = {
       ingest: () =>
@@ -188,6 +200,7 @@ async function main(): Promise<Row[]> {
     };
     const rows: Row[] = [];
     for (const name of sectionNames) if (runs(name)) rows.push(...(await sections[name]()));
+    if (watching) rows.push(await watching.stop());
     return rows;
   } finally {
     hooks?.close();
