@@ -330,6 +330,11 @@ describe("a session's terminal through the API", () => {
     await first.ready();
     await second.next();
     expect(await clientsOf(socket, session.tmuxSession)).toEqual(['1']);
+    // The hub's own control client is no person's terminal: focusSession finds none.
+    const focus = await hub.gql(`mutation($id: ID!) { focusSession(id: $id) { id } }`, {
+      id: session.id,
+    });
+    expect(focus.errors?.[0]?.extensions?.code).toBe('NO_TMUX_CLIENT');
     await input(session.id, 'seen by both');
     for (const viewer of [first, second]) {
       await viewer.until((screen) => inputBoxText(screen) === 'seen by both');
