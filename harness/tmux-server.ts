@@ -27,8 +27,12 @@ export async function waitForScreen(
   }
 }
 
-/** The pid of the process running in a session's pane (claude). */
-export async function panePid(socket: string, tmuxSession: string): Promise<number> {
+/** A tmux format (`#{pane_pid}`...) of a session's pane. */
+export async function paneFormat(
+  socket: string,
+  tmuxSession: string,
+  format: string,
+): Promise<string> {
   const { stdout } = await execa('tmux', [
     '-L',
     socket,
@@ -36,9 +40,14 @@ export async function panePid(socket: string, tmuxSession: string): Promise<numb
     '-p',
     '-t',
     `=${tmuxSession}:`,
-    '#{pane_pid}',
+    format,
   ]);
-  return Number(stdout.trim());
+  return stdout.trim();
+}
+
+/** The pid of the process running in a session's pane (claude). */
+export async function panePid(socket: string, tmuxSession: string): Promise<number> {
+  return Number(await paneFormat(socket, tmuxSession, '#{pane_pid}'));
 }
 
 export async function killTmuxServer(socket: string): Promise<void> {

@@ -5,6 +5,7 @@ import xterm from '@xterm/headless';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
+import { paneFormat } from '../../harness/tmux-server.js';
 import { inputBoxText } from '../../src/runtime/screen.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -128,15 +129,11 @@ async function paneScreen(socket: string, tmuxSession: string): Promise<string> 
 
 /** tmux's own view of the pane: size and cursor. */
 async function paneInfo(socket: string, tmuxSession: string) {
-  const { stdout } = await execa('tmux', [
-    '-L',
+  const stdout = await paneFormat(
     socket,
-    'display-message',
-    '-p',
-    '-t',
-    `=${tmuxSession}:`,
+    tmuxSession,
     '#{pane_width} #{pane_height} #{cursor_x} #{cursor_y}',
-  ]);
+  );
   const [cols, rows, x, y] = stdout.split(' ').map(Number);
   return { cols, rows, cursor: [x, y] };
 }
@@ -201,6 +198,12 @@ describe("a session's terminal through the API", () => {
     return viewer;
   }
 
+  const eventsOf = (id: string) =>
+    hub.subscribe(
+      `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { eventName payload } }`,
+      { id },
+    );
+
   const input = (sessionId: string, data: string, paste = false) =>
     hub.data(
       `mutation($id: ID!, $data: String!, $paste: Boolean) { sendTerminalInput(sessionId: $id, data: $data, paste: $paste) }`,
@@ -221,10 +224,7 @@ describe("a session's terminal through the API", () => {
 
   it('types what a browser sends, byte for byte, and streams the turn it starts', async () => {
     const session = await newSession();
-    const events = hub.subscribe(
-      `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { eventName payload } }`,
-      { id: session.id },
-    );
+    const events = eventsOf(session.id);
     const viewer = watch(session.id);
     await viewer.ready();
     // Keys one at a time as xterm.js sends them, a character outside ASCII, and a word
@@ -249,10 +249,7 @@ describe("a session's terminal through the API", () => {
 
   it('answers a permission dialog with keys', async () => {
     const session = await newSession();
-    const events = hub.subscribe(
-      `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { eventName payload } }`,
-      { id: session.id },
-    );
+    const events = eventsOf(session.id);
     const viewer = watch(session.id);
     await viewer.ready();
     const target = path.join(outside, 'answered-in-browser.txt');
