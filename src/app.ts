@@ -249,6 +249,7 @@ async function open(
       unknownScreenAfterMs: 10_000,
       isHookToken: (secret) => globalHooks.isHookToken(secret),
       lastInput: (id) => terminals.lastInput(id),
+      ownClients: () => terminals.clientPids(),
       messages: {
         limit: config.maxQueuedMessages,
         confirmTimeoutMs: 10_000,

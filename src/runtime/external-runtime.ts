@@ -110,10 +110,6 @@ export class ExternalRuntime implements SessionRuntime {
     if (processRuns(pid)) signal(pid, 'SIGKILL');
   }
 
-  focus(record: RuntimeSession, client: string | null): Promise<string> {
-    return this.pane(record).focus(client);
-  }
-
   attachCommand(record: RuntimeSession): string | null {
     return record.pane ? `tmux -S ${record.pane.socket} attach -t ${record.pane.pane}` : null;
   }

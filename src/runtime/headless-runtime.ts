@@ -229,10 +229,6 @@ export class HeadlessRuntime implements SessionRuntime {
   }
 
   /** A headless session has nothing to attach to. */
-  focus(record: RuntimeSession): Promise<string> {
-    return Promise.reject(noTerminal(record));
-  }
-
   pane(record: RuntimeSession): never {
     throw noTerminal(record);
   }

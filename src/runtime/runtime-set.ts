@@ -83,10 +83,6 @@ export class RuntimeSet implements SessionRuntime {
     return this.#of(record).stop(record);
   }
 
-  focus(record: RuntimeSession, client: string | null): Promise<string> {
-    return this.#of(record).focus(record, client);
-  }
-
   pane(record: RuntimeSession): Pane {
     return this.#of(record).pane(record);
   }

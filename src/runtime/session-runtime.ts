@@ -107,11 +107,6 @@ export interface SessionRuntime {
   interrupt(record: RuntimeSession, timeoutMs: number): Promise<boolean>;
   /** Ends claude and whatever holds it. */
   stop(record: RuntimeSession): Promise<void>;
-  /**
-   * Takes a person's tmux client to the session's pane (`client` by name or tty; the one active
-   * last when null); resolves with the client's name.
-   */
-  focus(record: RuntimeSession, client: string | null): Promise<string>;
   /** The shell command a person runs to watch or take over the session; null without one. */
   attachCommand(record: RuntimeSession): string | null;
   /**

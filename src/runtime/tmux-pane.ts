@@ -72,9 +72,10 @@ export interface Pane {
   /**
    * Takes a client attached to the pane's server there: its session, window and pane. The
    * client is named (`client_name` or its tty) or, when absent, the one active last; the name of
-   * the client moved, or NO_TMUX_CLIENT when none is attached.
+   * the client moved, or NO_TMUX_CLIENT when none is attached. Clients whose process is in
+   * `ignored` (the hub's own) are no person's.
    */
-  focus(client: string | null): Promise<string>;
+  focus(client: string | null, ignored?: ReadonlySet<number>): Promise<string>;
   /**
    * When a person last pressed a key in a client attached to the pane's session, in ms since the
    * epoch; null when none is attached or none typed since attaching. Read from tmux's own
@@ -91,25 +92,28 @@ interface TmuxClient {
   readonly control: boolean;
   readonly name: string;
   readonly tty: string;
+  readonly pid: number;
 }
 
 /** The clients attached to the server (`-t`: to that session only); none when tmux fails. */
 async function listClients(run: TmuxRun, session: readonly string[] = []): Promise<TmuxClient[]> {
   const format =
-    '#{client_activity}\t#{client_created}\t#{client_control_mode}\t#{client_name}\t#{client_tty}';
+    '#{client_activity}\t#{client_created}\t#{client_control_mode}\t#{client_name}\t#{client_tty}\t#{client_pid}';
   const listed = await run(['list-clients', ...session, '-F', format], { reject: false });
   if (listed.exitCode !== 0) return [];
   return listed.stdout
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [activity = '0', created = '0', control = '0', name = '', tty = ''] = line.split('\t');
+      const [activity = '0', created = '0', control = '0', name = '', tty = '', pid = '0'] =
+        line.split('\t');
       return {
         activity: Number(activity),
         created: Number(created),
         control: control === '1',
         name,
         tty,
+        pid: Number(pid),
       };
     });
 }
@@ -155,10 +159,9 @@ export function paneOn(server: readonly string[], target: string, buffer: string
         ]);
       }
     },
-    async focus(client) {
-      // A control-mode client is a program (the hub's own terminal watch among them), not a person.
+    async focus(client, ignored = new Set()) {
       const clients = (await listClients(run))
-        .filter((found) => !found.control)
+        .filter((found) => !ignored.has(found.pid))
         .sort((a, b) => b.activity - a.activity);
       const chosen =
         client === null

@@ -155,10 +155,6 @@ export class TmuxRuntime implements SessionRuntime {
     return claudePane.interrupt(this.#tmux.pane(record.tmuxSession), timeoutMs);
   }
 
-  focus(record: RuntimeSession, client: string | null): Promise<string> {
-    return this.#tmux.pane(record.tmuxSession).focus(client);
-  }
-
   stop(record: RuntimeSession): Promise<void> {
     return this.#tmux.killSession(record.tmuxSession);
   }

@@ -79,6 +79,8 @@ export interface SessionManagerOptions {
   readonly isHookToken: (secret: string) => boolean;
   /** When a person last typed into the session's terminal through the API (the browser). */
   readonly lastInput?: (id: string) => number | null;
+  /** The processes of the hub's own tmux clients (terminal watches): no person's terminal. */
+  readonly ownClients?: () => ReadonlySet<number>;
   readonly log: Logger;
   /** Decides restarts, waits, timestamps and how long a start may look stuck. */
   readonly clock?: Clock;
@@ -668,7 +670,7 @@ export class SessionManager {
    * person's own for an EXTERNAL session); resolves with the client's name.
    */
   focus(id: string, client: string | null): Promise<string> {
-    return this.#runtime.focus(this.#runningTerminal(id), client);
+    return this.pane(id).focus(client, this.#options.ownClients?.() ?? new Set());
   }
 
   /** The pane a running session's claude draws in, to watch its terminal or type into it. */

@@ -91,6 +91,11 @@ export class TerminalWatch {
     return this.#ended;
   }
 
+  /** The process of its tmux client, which is no person's terminal. */
+  get pid(): number | undefined {
+    return this.#client?.pid;
+  }
+
   /**
    * Gives the window this size if no person's tmux client is attached to the session (their
    * terminal decides then); resolves with whether it did.

@@ -20,6 +20,7 @@ export class Terminals {
   /** Per session, the input being typed: the next waits for it, so keys never overtake. */
   readonly #typing = new Map<string, Promise<void>>();
   readonly #inputAt = new Map<string, number>();
+  readonly #opened = new Set<TerminalWatch>();
 
   constructor(options: TerminalWatchOptions, clock: () => number = Date.now) {
     this.#options = options;
@@ -78,6 +79,13 @@ export class Terminals {
     }
   }
 
+  /** The processes of the watches' tmux clients, for telling them from a person's. */
+  clientPids(): ReadonlySet<number> {
+    const pids = new Set<number>();
+    for (const watch of this.#opened) if (watch.pid !== undefined) pids.add(watch.pid);
+    return pids;
+  }
+
   /** When a person last typed into the session through the API; null if never. */
   lastInput(sessionId: string): number | null {
     return this.#inputAt.get(sessionId) ?? null;
@@ -114,13 +122,21 @@ export class Terminals {
   #watch(sessionId: string, pane: Pane): Promise<TerminalWatch> {
     const current = this.#watches.get(sessionId);
     if (current) return current;
+    let watch: TerminalWatch | null = null;
     const opened: Promise<TerminalWatch> = TerminalWatch.open(pane, this.#options, () => {
+      if (watch) this.#opened.delete(watch);
       if (this.#watches.get(sessionId) === opened) this.#watches.delete(sessionId);
     });
     this.#watches.set(sessionId, opened);
-    opened.catch(() => {
-      if (this.#watches.get(sessionId) === opened) this.#watches.delete(sessionId);
-    });
+    opened.then(
+      (ready) => {
+        watch = ready;
+        if (!ready.ended) this.#opened.add(ready);
+      },
+      () => {
+        if (this.#watches.get(sessionId) === opened) this.#watches.delete(sessionId);
+      },
+    );
     return opened;
   }
 }

@@ -14,6 +14,7 @@ import {
   getNamedType,
   isEnumType,
   isInputObjectType,
+  isLeafType,
   isListType,
   isNonNullType,
   type GraphQLInputType,
@@ -55,7 +56,7 @@ const mutations = Object.values(schema.getMutationType()!.getFields()).map((fiel
   const list = args.map((arg) => `${arg.name}: ${dummy(arg.type)}`).join(', ');
   return {
     name: field.name,
-    query: `mutation { ${field.name}${list ? `(${list})` : ''} { __typename } }`,
+    query: `mutation { ${field.name}${list ? `(${list})` : ''}${isLeafType(getNamedType(field.type)) ? '' : ' { __typename }'} }`,
   };
 });
 

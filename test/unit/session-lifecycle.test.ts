@@ -13,6 +13,7 @@ import { PermissionBroker } from '../../src/permissions/permission-broker.js';
 import type { MessageRecord } from '../../src/sessions/message.js';
 import type { SessionRecord } from '../../src/sessions/session.js';
 import { SessionManager } from '../../src/sessions/session-manager.js';
+import type { Pane } from '../../src/runtime/tmux-pane.js';
 import type {
   Exit,
   LaunchSpec,
@@ -83,15 +84,17 @@ class FakeRuntime implements SessionRuntime {
     this.running.delete(record.id);
   }
   readonly focused: [string, string | null][] = [];
-  async focus(record: SessionRecord, client: string | null): Promise<string> {
-    this.focused.push([record.id, client]);
-    return client ?? 'client-1';
-  }
   attachCommand(record: SessionRecord): string {
     return `attach ${record.tmuxSession}`;
   }
-  pane(): never {
-    throw new Error('a fake runtime has no pane');
+  /** A pane that only knows how to take a client there. */
+  pane(record: SessionRecord): Pane {
+    return {
+      focus: async (client: string | null) => {
+        this.focused.push([record.id, client]);
+        return client ?? 'client-1';
+      },
+    } as Pane;
   }
   /** The claude of a session exits, as its runtime will report on the next poll. */
   exit(record: SessionRecord, how = ' with status 1'): void {
