@@ -12,16 +12,19 @@ import { ClientError, HubClient } from './client.js';
 import {
   age,
   describeAction,
+  describeRaised,
   describeChannelMessage,
   describeEvent,
   describeTurn,
   painter,
   table,
+  type AttentionEntry,
 } from './format.js';
 import {
   ActionsSubscription,
   AskMutation,
   AttentionQuery,
+  AttentionSubscription,
   ChannelMessagesSubscription,
   ChannelsQuery,
   CreateSessionMutation,
@@ -412,15 +415,20 @@ export const commands: Record<string, Command> = {
   approve: decide('ALLOW'),
   deny: decide('DENY'),
   attention: {
-    args: '[--json] [--go]',
+    args: '[--json] [--go] [--watch]',
     summary: 'The sessions that need a person, most urgent first.',
     positionals: 0,
-    options: { json: { type: 'boolean' }, go: { type: 'boolean' } },
+    options: { json: { type: 'boolean' }, go: { type: 'boolean' }, watch: { type: 'boolean' } },
     optionHelp: [
-      '--go  go to the pane of the first (most urgent, longest waiting) instead; exit 1 when none',
+      '--go     go to the pane of the first (most urgent, longest waiting) instead; exit 1 when none',
+      '--watch  then print each session that starts to need a person as it comes (a permission',
+      '         request, a blocked start, a crash, a finished turn); SIGINT or SIGTERM ends it',
     ],
     async run(client, values, _positionals, io, env) {
-      if (values.go && values.json) throw new UsageError('--go and --json do not go together');
+      if (values.go && (values.json || values.watch)) {
+        throw new UsageError('--go goes with neither --json nor --watch');
+      }
+      if (values.watch) return watchAttention(client, values.json === true, io);
       const { attention } = await client.request(AttentionQuery, {});
       if (values.go) {
         const first = attention[0];
@@ -431,20 +439,7 @@ export const commands: Record<string, Command> = {
         io.out(`${await goTo(client, first.session.id, env)} (${first.reason})`);
         return ExitCode.Ok;
       }
-      if (values.json) {
-        for (const item of attention) io.out(JSON.stringify(item));
-        return ExitCode.Ok;
-      }
-      if (attention.length === 0) return ExitCode.Ok;
-      const rows = attention.map((item) => [
-        item.reason,
-        age(item.since),
-        item.session.id,
-        item.permissionRequest
-          ? `${item.permissionRequest.id} ${item.permissionRequest.toolName}`
-          : item.session.cwd,
-      ]);
-      io.out(table([['REASON', 'WAITING', 'SESSION', 'WHAT'], ...rows]));
+      printAttention(attention, values.json === true, io);
       return ExitCode.Ok;
     },
   },
@@ -527,6 +522,41 @@ export const commands: Record<string, Command> = {
     },
   },
 };
+
+/** The attention queue as a table, or one JSON object a line. */
+function printAttention(items: readonly AttentionEntry[], json: boolean, io: Io): void {
+  if (json) {
+    for (const item of items) io.out(JSON.stringify(item));
+    return;
+  }
+  if (items.length === 0) return;
+  const rows = items.map((item) => [
+    item.reason,
+    age(item.since),
+    item.session.id,
+    item.permissionRequest
+      ? `${item.permissionRequest.id} ${item.permissionRequest.toolName}`
+      : item.session.cwd,
+  ]);
+  io.out(table([['REASON', 'WAITING', 'SESSION', 'WHAT'], ...rows]));
+}
+
+/** `attention --watch`: the queue now, then each item raised, until interrupted. */
+async function watchAttention(client: HubClient, json: boolean, io: Io): Promise<number> {
+  const paint = painter(io.colour);
+  let first = true;
+  for await (const { attention } of client.subscribe(AttentionSubscription, {}, io.interrupted())) {
+    if (first) {
+      printAttention(attention.items, json, io);
+      io.err('watching: each session that starts to need a person is printed as it comes');
+    }
+    first = false;
+    for (const item of attention.raised) {
+      io.out(json ? JSON.stringify(item) : describeRaised(item, paint));
+    }
+  }
+  return ExitCode.Ok;
+}
 
 /** `channel ls`, also spelt `channels`. */
 function listChannels(): Command {

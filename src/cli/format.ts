@@ -1,5 +1,6 @@
 import type {
   CliActionsSubscription,
+  CliAttentionItemFragment,
   CliChannelMessagesSubscription,
   CliTailSubscription,
   CliTurnsSubscription,
@@ -9,6 +10,7 @@ export type TailEvent = CliTailSubscription['sessionEvents'];
 export type TailAction = CliActionsSubscription['sessionActions'];
 export type FollowedTurn = CliTurnsSubscription['turns'];
 export type HeardMessage = CliChannelMessagesSubscription['channelMessages'];
+export type AttentionEntry = CliAttentionItemFragment;
 
 const codes = { dim: 2, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 } as const;
 export type Colour = keyof typeof codes;
@@ -94,6 +96,33 @@ export function describeChannelMessage(
   const head = paint('dim', `#${message.seq} ${message.at.slice(11, 19)}`);
   const text = message.text.replace(/\r?\n/g, '\n  ');
   return `${head} ${paint('cyan', message.sessionId.slice(0, 8))} ${text}`;
+}
+
+/** What a person needs to know to act on an attention item, on one line. */
+export function attentionDetail(item: AttentionEntry): string {
+  switch (item.reason) {
+    case 'PERMISSION':
+      return item.permissionRequest
+        ? `${item.permissionRequest.id} ${item.permissionRequest.toolName} ${short(item.permissionRequest.toolInput, 100)}`
+        : '';
+    case 'BLOCKED':
+      return item.session.blockedReason ?? '';
+    case 'CRASHED':
+    case 'DISCONNECTED':
+      return short(item.session.error?.split('\n')[0] ?? '');
+    case 'IDLE':
+      return short(item.lastAssistantMessage ?? '', 100);
+  }
+}
+
+/** One line per item raised: time, reason, session, what. */
+export function describeRaised(item: AttentionEntry, paint: ReturnType<typeof painter>): string {
+  const session = item.session.name
+    ? `${item.session.id.slice(0, 8)} (${item.session.name})`
+    : item.session.id;
+  const colour =
+    item.reason === 'PERMISSION' ? 'magenta' : item.reason === 'IDLE' ? 'green' : 'red';
+  return `${paint('dim', item.since.slice(11, 19))} ${paint(colour, item.reason)} ${paint('cyan', session)} ${attentionDetail(item)}`;
 }
 
 /** "3s", "4m", "2h", "5d": how long since a moment. */

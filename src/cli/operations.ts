@@ -18,20 +18,43 @@ export const SessionsQuery = graphql(`
   }
 `);
 
+export const AttentionItemFragment = graphql(`
+  fragment CliAttentionItem on AttentionItem {
+    reason
+    since
+    session {
+      id
+      name
+      cwd
+      attachCommand
+      blockedReason
+      error
+    }
+    permissionRequest {
+      id
+      toolName
+      toolInput
+    }
+    lastAssistantMessage
+  }
+`);
+
 export const AttentionQuery = graphql(`
   query CliAttention {
     attention {
-      reason
-      since
-      session {
-        id
-        cwd
-        attachCommand
+      ...CliAttentionItem
+    }
+  }
+`);
+
+export const AttentionSubscription = graphql(`
+  subscription CliAttentionUpdates {
+    attention {
+      items {
+        ...CliAttentionItem
       }
-      permissionRequest {
-        id
-        toolName
-        toolInput
+      raised {
+        ...CliAttentionItem
       }
     }
   }

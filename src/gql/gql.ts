@@ -16,15 +16,16 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n  }\n": typeof types.PermissionFieldsFragmentDoc,
-    "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
-    "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    attention {\n      ...AttentionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": typeof types.DashboardOverviewDocument,
-    "\n  query DashboardAttention {\n    attention {\n      ...AttentionFields\n    }\n  }\n": typeof types.DashboardAttentionDocument,
+    "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
+    "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": typeof types.DashboardOverviewDocument,
+    "\n  subscription DashboardAttention {\n    attention {\n      items {\n        ...AttentionFields\n      }\n      raised {\n        ...AttentionFields\n      }\n    }\n  }\n": typeof types.DashboardAttentionDocument,
     "\n  query DashboardScreen($id: ID!) {\n    session(id: $id) {\n      id\n      screen\n    }\n  }\n": typeof types.DashboardScreenDocument,
     "\n  subscription DashboardSessionUpdates {\n    sessionUpdates {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardSessionUpdatesDocument,
     "\n  subscription DashboardPermissionRequests {\n    permissionRequests {\n      ...PermissionFields\n    }\n  }\n": typeof types.DashboardPermissionRequestsDocument,
     "\n  subscription DashboardSessionEvents($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      ... on SessionStartEvent {\n        source\n        model\n      }\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on HubPermissionResolvedEvent {\n        toolName\n        status\n        message\n      }\n      ... on PermissionDeniedEvent {\n        toolName\n        reason\n      }\n      ... on MessageDisplayEvent {\n        messageId\n        index\n        delta\n        final\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on StopFailureEvent {\n        error\n        lastAssistantMessage\n      }\n      ... on SubagentStopEvent {\n        agentType\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n      ... on HubEventsMissedEvent {\n        stepCount\n        turnOver\n      }\n      ... on ChannelMessageEvent {\n        channel\n        text\n        channelSeq\n      }\n      ... on StreamMessageEvent {\n        type\n        line: message\n      }\n    }\n  }\n": typeof types.DashboardSessionEventsDocument,
     "\n  subscription DashboardSessionActions($id: ID!, $after: Int) {\n    sessionActions(id: $id, after: $after) {\n      id\n      seq\n      kind\n      phase\n      title\n      toolName\n      ok\n      detail\n      startedAt\n      completedAt\n      durationMs\n    }\n  }\n": typeof types.DashboardSessionActionsDocument,
     "\n  subscription DashboardTurns($sessionId: ID!, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      number\n      status\n      error\n      usage\n      costUsd\n      resume\n      completedAt\n      durationMs\n    }\n  }\n": typeof types.DashboardTurnsDocument,
+    "\n  subscription DashboardSessionTerminal($id: ID!) {\n    sessionTerminal(id: $id) {\n      kind\n      data\n      cols\n      rows\n      reason\n    }\n  }\n": typeof types.DashboardSessionTerminalDocument,
     "\n  mutation DashboardCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardCreateSessionDocument,
     "\n  mutation DashboardEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n      error\n    }\n  }\n": typeof types.DashboardEnqueueMessageDocument,
     "\n  mutation DashboardAsk($sessionId: ID!, $text: String!) {\n    ask(sessionId: $sessionId, text: $text) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n        message {\n          status\n        }\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n": typeof types.DashboardAskDocument,
@@ -33,6 +34,8 @@ type Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": typeof types.DashboardSendKeysDocument,
+    "\n  mutation DashboardSendTerminalInput($sessionId: ID!, $data: String!, $paste: Boolean) {\n    sendTerminalInput(sessionId: $sessionId, data: $data, paste: $paste)\n  }\n": typeof types.DashboardSendTerminalInputDocument,
+    "\n  mutation DashboardResizeTerminal($sessionId: ID!, $cols: Int!, $rows: Int!) {\n    resizeTerminal(sessionId: $sessionId, cols: $cols, rows: $rows)\n  }\n": typeof types.DashboardResizeTerminalDocument,
     "\n  mutation DashboardFocusSession($id: ID!) {\n    focusSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": typeof types.DashboardFocusSessionDocument,
     "\n  query DashboardChannels {\n    channels {\n      name\n      description\n      listeners\n      lastMessageAt\n    }\n  }\n": typeof types.DashboardChannelsDocument,
     "\n  fragment HookInstallationFields on HookInstallation {\n    path\n    installed\n    events\n    url\n    current\n  }\n": typeof types.HookInstallationFieldsFragmentDoc,
@@ -46,7 +49,9 @@ type Documents = {
     "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n": typeof types.RunTaskTurnsDocument,
     "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n": typeof types.RunTaskStopDocument,
     "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n": typeof types.CliSessionsDocument,
-    "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": typeof types.CliAttentionDocument,
+    "\n  fragment CliAttentionItem on AttentionItem {\n    reason\n    since\n    session {\n      id\n      name\n      cwd\n      attachCommand\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n    lastAssistantMessage\n  }\n": typeof types.CliAttentionItemFragmentDoc,
+    "\n  query CliAttention {\n    attention {\n      ...CliAttentionItem\n    }\n  }\n": typeof types.CliAttentionDocument,
+    "\n  subscription CliAttentionUpdates {\n    attention {\n      items {\n        ...CliAttentionItem\n      }\n      raised {\n        ...CliAttentionItem\n      }\n    }\n  }\n": typeof types.CliAttentionUpdatesDocument,
     "\n  mutation CliFocusSession($id: ID!, $client: String) {\n    focusSession(id: $id, client: $client) {\n      id\n      name\n      origin\n      tmuxSession\n      tmuxPane\n    }\n  }\n": typeof types.CliFocusSessionDocument,
     "\n  mutation CliInstallHooks($scope: HookScope!, $dir: String) {\n    installHooks(scope: $scope, dir: $dir) {\n      path\n      events\n      url\n      backupPath\n    }\n  }\n": typeof types.CliInstallHooksDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": typeof types.CliCreateSessionDocument,
@@ -64,15 +69,16 @@ type Documents = {
 const documents: Documents = {
     "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n  }\n": types.PermissionFieldsFragmentDoc,
-    "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
-    "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    attention {\n      ...AttentionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": types.DashboardOverviewDocument,
-    "\n  query DashboardAttention {\n    attention {\n      ...AttentionFields\n    }\n  }\n": types.DashboardAttentionDocument,
+    "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
+    "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": types.DashboardOverviewDocument,
+    "\n  subscription DashboardAttention {\n    attention {\n      items {\n        ...AttentionFields\n      }\n      raised {\n        ...AttentionFields\n      }\n    }\n  }\n": types.DashboardAttentionDocument,
     "\n  query DashboardScreen($id: ID!) {\n    session(id: $id) {\n      id\n      screen\n    }\n  }\n": types.DashboardScreenDocument,
     "\n  subscription DashboardSessionUpdates {\n    sessionUpdates {\n      ...SessionFields\n    }\n  }\n": types.DashboardSessionUpdatesDocument,
     "\n  subscription DashboardPermissionRequests {\n    permissionRequests {\n      ...PermissionFields\n    }\n  }\n": types.DashboardPermissionRequestsDocument,
     "\n  subscription DashboardSessionEvents($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      ... on SessionStartEvent {\n        source\n        model\n      }\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on HubPermissionResolvedEvent {\n        toolName\n        status\n        message\n      }\n      ... on PermissionDeniedEvent {\n        toolName\n        reason\n      }\n      ... on MessageDisplayEvent {\n        messageId\n        index\n        delta\n        final\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on StopFailureEvent {\n        error\n        lastAssistantMessage\n      }\n      ... on SubagentStopEvent {\n        agentType\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n      ... on HubEventsMissedEvent {\n        stepCount\n        turnOver\n      }\n      ... on ChannelMessageEvent {\n        channel\n        text\n        channelSeq\n      }\n      ... on StreamMessageEvent {\n        type\n        line: message\n      }\n    }\n  }\n": types.DashboardSessionEventsDocument,
     "\n  subscription DashboardSessionActions($id: ID!, $after: Int) {\n    sessionActions(id: $id, after: $after) {\n      id\n      seq\n      kind\n      phase\n      title\n      toolName\n      ok\n      detail\n      startedAt\n      completedAt\n      durationMs\n    }\n  }\n": types.DashboardSessionActionsDocument,
     "\n  subscription DashboardTurns($sessionId: ID!, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      number\n      status\n      error\n      usage\n      costUsd\n      resume\n      completedAt\n      durationMs\n    }\n  }\n": types.DashboardTurnsDocument,
+    "\n  subscription DashboardSessionTerminal($id: ID!) {\n    sessionTerminal(id: $id) {\n      kind\n      data\n      cols\n      rows\n      reason\n    }\n  }\n": types.DashboardSessionTerminalDocument,
     "\n  mutation DashboardCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      ...SessionFields\n    }\n  }\n": types.DashboardCreateSessionDocument,
     "\n  mutation DashboardEnqueueMessage($sessionId: ID!, $text: String!) {\n    enqueueMessage(sessionId: $sessionId, text: $text) {\n      id\n      status\n      error\n    }\n  }\n": types.DashboardEnqueueMessageDocument,
     "\n  mutation DashboardAsk($sessionId: ID!, $text: String!) {\n    ask(sessionId: $sessionId, text: $text) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n        message {\n          status\n        }\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n": types.DashboardAskDocument,
@@ -81,6 +87,8 @@ const documents: Documents = {
     "\n  mutation DashboardResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardResumeSessionDocument,
     "\n  mutation DashboardInterruptSession($id: ID!) {\n    interruptSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardInterruptSessionDocument,
     "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n": types.DashboardSendKeysDocument,
+    "\n  mutation DashboardSendTerminalInput($sessionId: ID!, $data: String!, $paste: Boolean) {\n    sendTerminalInput(sessionId: $sessionId, data: $data, paste: $paste)\n  }\n": types.DashboardSendTerminalInputDocument,
+    "\n  mutation DashboardResizeTerminal($sessionId: ID!, $cols: Int!, $rows: Int!) {\n    resizeTerminal(sessionId: $sessionId, cols: $cols, rows: $rows)\n  }\n": types.DashboardResizeTerminalDocument,
     "\n  mutation DashboardFocusSession($id: ID!) {\n    focusSession(id: $id) {\n      ...SessionFields\n    }\n  }\n": types.DashboardFocusSessionDocument,
     "\n  query DashboardChannels {\n    channels {\n      name\n      description\n      listeners\n      lastMessageAt\n    }\n  }\n": types.DashboardChannelsDocument,
     "\n  fragment HookInstallationFields on HookInstallation {\n    path\n    installed\n    events\n    url\n    current\n  }\n": types.HookInstallationFieldsFragmentDoc,
@@ -94,7 +102,9 @@ const documents: Documents = {
     "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n": types.RunTaskTurnsDocument,
     "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n": types.RunTaskStopDocument,
     "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n": types.CliSessionsDocument,
-    "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n": types.CliAttentionDocument,
+    "\n  fragment CliAttentionItem on AttentionItem {\n    reason\n    since\n    session {\n      id\n      name\n      cwd\n      attachCommand\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n    lastAssistantMessage\n  }\n": types.CliAttentionItemFragmentDoc,
+    "\n  query CliAttention {\n    attention {\n      ...CliAttentionItem\n    }\n  }\n": types.CliAttentionDocument,
+    "\n  subscription CliAttentionUpdates {\n    attention {\n      items {\n        ...CliAttentionItem\n      }\n      raised {\n        ...CliAttentionItem\n      }\n    }\n  }\n": types.CliAttentionUpdatesDocument,
     "\n  mutation CliFocusSession($id: ID!, $client: String) {\n    focusSession(id: $id, client: $client) {\n      id\n      name\n      origin\n      tmuxSession\n      tmuxPane\n    }\n  }\n": types.CliFocusSessionDocument,
     "\n  mutation CliInstallHooks($scope: HookScope!, $dir: String) {\n    installHooks(scope: $scope, dir: $dir) {\n      path\n      events\n      url\n      backupPath\n    }\n  }\n": types.CliInstallHooksDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": types.CliCreateSessionDocument,
@@ -135,15 +145,15 @@ export function graphql(source: "\n  fragment PermissionFields on PermissionRequ
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n"): (typeof documents)["\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n"];
+export function graphql(source: "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n"): (typeof documents)["\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    attention {\n      ...AttentionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n"): (typeof documents)["\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    attention {\n      ...AttentionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n"];
+export function graphql(source: "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n"): (typeof documents)["\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardAttention {\n    attention {\n      ...AttentionFields\n    }\n  }\n"): (typeof documents)["\n  query DashboardAttention {\n    attention {\n      ...AttentionFields\n    }\n  }\n"];
+export function graphql(source: "\n  subscription DashboardAttention {\n    attention {\n      items {\n        ...AttentionFields\n      }\n      raised {\n        ...AttentionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription DashboardAttention {\n    attention {\n      items {\n        ...AttentionFields\n      }\n      raised {\n        ...AttentionFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -168,6 +178,10 @@ export function graphql(source: "\n  subscription DashboardSessionActions($id: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription DashboardTurns($sessionId: ID!, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      number\n      status\n      error\n      usage\n      costUsd\n      resume\n      completedAt\n      durationMs\n    }\n  }\n"): (typeof documents)["\n  subscription DashboardTurns($sessionId: ID!, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      number\n      status\n      error\n      usage\n      costUsd\n      resume\n      completedAt\n      durationMs\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardSessionTerminal($id: ID!) {\n    sessionTerminal(id: $id) {\n      kind\n      data\n      cols\n      rows\n      reason\n    }\n  }\n"): (typeof documents)["\n  subscription DashboardSessionTerminal($id: ID!) {\n    sessionTerminal(id: $id) {\n      kind\n      data\n      cols\n      rows\n      reason\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -200,6 +214,14 @@ export function graphql(source: "\n  mutation DashboardInterruptSession($id: ID!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n"): (typeof documents)["\n  mutation DashboardSendKeys($sessionId: ID!, $keys: [String!]!) {\n    sendKeys(sessionId: $sessionId, keys: $keys) {\n      ...SessionFields\n      screen\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSendTerminalInput($sessionId: ID!, $data: String!, $paste: Boolean) {\n    sendTerminalInput(sessionId: $sessionId, data: $data, paste: $paste)\n  }\n"): (typeof documents)["\n  mutation DashboardSendTerminalInput($sessionId: ID!, $data: String!, $paste: Boolean) {\n    sendTerminalInput(sessionId: $sessionId, data: $data, paste: $paste)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardResizeTerminal($sessionId: ID!, $cols: Int!, $rows: Int!) {\n    resizeTerminal(sessionId: $sessionId, cols: $cols, rows: $rows)\n  }\n"): (typeof documents)["\n  mutation DashboardResizeTerminal($sessionId: ID!, $cols: Int!, $rows: Int!) {\n    resizeTerminal(sessionId: $sessionId, cols: $cols, rows: $rows)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -255,7 +277,15 @@ export function graphql(source: "\n  query CliSessions {\n    sessions {\n      
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n"): (typeof documents)["\n  query CliAttention {\n    attention {\n      reason\n      since\n      session {\n        id\n        cwd\n        attachCommand\n      }\n      permissionRequest {\n        id\n        toolName\n        toolInput\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CliAttentionItem on AttentionItem {\n    reason\n    since\n    session {\n      id\n      name\n      cwd\n      attachCommand\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n    lastAssistantMessage\n  }\n"): (typeof documents)["\n  fragment CliAttentionItem on AttentionItem {\n    reason\n    since\n    session {\n      id\n      name\n      cwd\n      attachCommand\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n    lastAssistantMessage\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CliAttention {\n    attention {\n      ...CliAttentionItem\n    }\n  }\n"): (typeof documents)["\n  query CliAttention {\n    attention {\n      ...CliAttentionItem\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CliAttentionUpdates {\n    attention {\n      items {\n        ...CliAttentionItem\n      }\n      raised {\n        ...CliAttentionItem\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription CliAttentionUpdates {\n    attention {\n      items {\n        ...CliAttentionItem\n      }\n      raised {\n        ...CliAttentionItem\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

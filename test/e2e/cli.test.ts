@@ -43,18 +43,24 @@ describe('the claude-code-hub command line against a running hub', () => {
   const leftovers: (() => void)[] = [];
 
   /** `channel listen` in the background, each line of its stdout queued as it comes. */
-  function listen(args: string[]) {
-    const child = cli(['channel', 'listen', ...args]);
+  const listen = (args: string[]) => background(['channel', 'listen', ...args]);
+
+  /** A command in the background, each line of its stdout and stderr queued as it comes. */
+  function background(args: string[]) {
+    const child = cli(args);
     leftovers.push(() => child.kill());
-    const lines = new LiveQueue<string>();
-    let partial = '';
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => {
-      const parts = (partial + chunk).split('\n');
-      partial = parts.pop()!;
-      for (const line of parts) lines.push(line);
-    });
-    return { child, lines };
+    const linesOf = (stream: NodeJS.ReadableStream) => {
+      const lines = new LiveQueue<string>();
+      let partial = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const parts = (partial + chunk).split('\n');
+        partial = parts.pop()!;
+        for (const line of parts) lines.push(line);
+      });
+      return lines;
+    };
+    return { child, lines: linesOf(child.stdout!), errors: linesOf(child.stderr!) };
   }
 
   afterAll(async () => {
@@ -103,6 +109,12 @@ describe('the claude-code-hub command line against a running hub', () => {
   });
 
   it('approves a permission request found through attention, and refuses a second decision', async () => {
+    const watchJson = background(['attention', '--watch', '--json']);
+    const watchText = background(['attention', '--watch']);
+    // Each says on stderr when it watches; what needs a person from then on comes on stdout.
+    for (const { errors } of [watchJson, watchText]) {
+      await errors.until((line) => line.startsWith('watching:'), 30_000);
+    }
     // The slow turn above may still be running: the message waits its turn.
     // A command that changes something, so claude asks (echo alone is allowed without asking).
     const sent = await cli(['send', id, `run: touch ${world.makeCwd()}/made && echo cli-ok`]);
@@ -125,8 +137,38 @@ describe('the claude-code-hub command line against a running hub', () => {
     expect((await cli(['attention'])).stdout).toMatch(
       /^REASON\s+WAITING\s+SESSION\s+WHAT\nPERMISSION\s/,
     );
+    // The watchers printed the request as it came, with what is needed to decide it.
+    const raised = JSON.parse(
+      (await watchJson.lines.until((line) => line.includes(requestId), 30_000)).at(-1)!,
+    );
+    expect(raised).toMatchObject({
+      reason: 'PERMISSION',
+      session: { id },
+      permissionRequest: { id: requestId, toolName: 'Bash' },
+    });
+    expect(
+      (await watchText.lines.until((line) => line.includes(requestId), 30_000)).at(-1),
+    ).toMatch(
+      new RegExp(
+        `^\\d\\d:\\d\\d:\\d\\d PERMISSION ${id.slice(0, 8)} \\(from-cli\\) ${requestId} Bash `,
+      ),
+    );
     const approved = await cli(['approve', requestId]);
     expect(approved).toMatchObject({ exitCode: 0, stdout: `${requestId} ALLOWED Bash` });
+    // The turn ends: the session is raised again, with claude's last words.
+    const finished = JSON.parse(
+      (
+        await watchJson.lines.until((line) => {
+          const item = JSON.parse(line);
+          return item.reason === 'IDLE' && item.lastAssistantMessage === 'ran: cli-ok';
+        }, 30_000)
+      ).at(-1)!,
+    );
+    expect(finished.session.id).toBe(id);
+    for (const { child } of [watchJson, watchText]) {
+      child.kill('SIGINT');
+      expect((await child).exitCode).toBe(0);
+    }
     const again = await cli(['deny', requestId, '--message', 'too late']);
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toMatch(/^ALREADY_DECIDED: /);
@@ -360,6 +402,11 @@ describe('the claude-code-hub command line against a running hub', () => {
     );
     expect((await cli(['channel', 'listen', 'ops', '--after', 'two'])).stderr).toMatch(
       /^claude-code-hub channel listen: --after must be a whole number \(0 or more\), got "two"\n\nUsage: claude-code-hub channel listen <name> /,
+    );
+    const watchAndGo = await cli(['attention', '--watch', '--go']);
+    expect(watchAndGo.exitCode).toBe(2);
+    expect(watchAndGo.stderr).toMatch(
+      /^claude-code-hub attention: --go goes with neither --json nor --watch\n/,
     );
     const group = await cli(['channel']);
     expect(group.exitCode).toBe(2);
