@@ -299,6 +299,17 @@ describe('hub nodes on one Redis', () => {
       { id: sessionId },
     );
     expect(screened.screen).toContain('made');
+    // Its terminal streams from B, which holds its tmux; A says where.
+    const typed = await gql(
+      node('a').hub.url,
+      `mutation($id: ID!) { sendTerminalInput(sessionId: $id, data: "x") }`,
+      { id: sessionId },
+    );
+    expect(typed.errors?.[0]?.extensions).toEqual({
+      code: 'ON_OTHER_NODE',
+      node: 'b',
+      url: node('b').hub.url.replace(/\/graphql$/, ''),
+    });
     // The command line lists it, with its node, from any node.
     const ls = await execa(
       'node',
