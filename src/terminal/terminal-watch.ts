@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { execa, type ResultPromise } from 'execa';
 import { ErrorCode, HubError } from '../errors.js';
 import { tmuxServer, type Pane } from '../runtime/tmux-pane.js';
@@ -25,15 +24,25 @@ export interface TerminalWatchOptions {
   readonly pauseAfterSeconds: number;
 }
 
-type ReplyHandler = (reply: { lines: readonly Buffer[]; error: boolean }) => void;
+type Reply = { readonly lines: readonly Buffer[]; readonly error: boolean };
+type ReplyHandler = (reply: Reply) => void;
+
+/**
+ * Sizes the window of `target` as a person's terminal would, then gives it back to tmux's
+ * window-size rule (resize-window fixes it otherwise): the next client to attach sizes it. The
+ * control client's own size is never set, since tmux gives that size to every new session.
+ */
+function resizeCommand(target: string, cols: number, rows: number): string {
+  return `resize-window -t ${target} -x ${cols} -y ${rows} ; set-option -w -u -t ${target} window-size`;
+}
 
 /**
  * One session's terminal, watched through a tmux control-mode client attached to the session
  * that holds claude's pane: tmux sends every byte the pane's program writes as it writes it
  * (no polling of the screen), and the client's own commands read snapshots at exact points in
- * that stream. One client serves every viewer of the session. It is attached with ignore-size,
- * so it never changes the window's size unless resize asks, and then only while no person's
- * client is attached.
+ * that stream. One client serves every viewer of the session. It is attached with ignore-size
+ * and never given a size: the window changes size only when resize asks, and then only while no
+ * person's client is attached.
  */
 export class TerminalWatch {
   readonly #pane: Pane;
@@ -52,8 +61,6 @@ export class TerminalWatch {
   /** The session tmux attaches the client to, and whose clients resize looks at. */
   #session = '';
   #ended = false;
-  /** Told of the next layout change, while the size is put back. */
-  #resized: (() => void) | null = null;
 
   private constructor(pane: Pane, options: TerminalWatchOptions, closed: () => void) {
     this.#pane = pane;
@@ -102,13 +109,12 @@ export class TerminalWatch {
    */
   async resize(cols: number, rows: number): Promise<boolean> {
     if (this.#ended) return false;
-    const clients = await this.#command(
-      `list-clients -t ${this.#session} -F '#{client_control_mode}'`,
-    );
-    if (clients.lines.some((line) => line.toString().trim() === '0')) return false;
+    const clients = await this.#command(`list-clients -t ${this.#session} -F '#{client_pid}'`);
+    const own = String(this.#client?.pid);
+    if (clients.lines.some((line) => line.toString().trim() !== own)) return false;
     this.#sizeBefore ??= this.#view ? { cols: this.#view.cols, rows: this.#view.rows } : null;
-    const reply = await this.#command(`refresh-client -C ${cols}x${rows}`);
-    return !reply.error;
+    const [reply] = await this.#commands(resizeCommand(this.#pane.target, cols, rows), 2);
+    return reply?.error === false;
   }
 
   /** Detaches from tmux; every viewer ends. */
@@ -118,20 +124,16 @@ export class TerminalWatch {
     for (const viewer of [...this.#viewers]) viewer.end();
     for (const handler of this.#replies.splice(0)) handler({ lines: [], error: true });
     this.#closed();
-    void this.#detach();
+    this.#detach();
   }
 
-  /**
-   * Puts back the window's size from before resize, once tmux has applied it (it sizes windows
-   * after the command: a client that left at once would leave the browser's size), then leaves.
-   */
-  async #detach(): Promise<void> {
+  /** Puts back the window's size from before resize, then leaves. */
+  #detach(): void {
     const client = this.#client;
     if (!client?.stdin || client.stdin.destroyed) return;
     if (this.#sizeBefore) {
-      const resized = new Promise<void>((resolve) => (this.#resized = resolve));
-      client.stdin.write(`refresh-client -C ${this.#sizeBefore.cols}x${this.#sizeBefore.rows}\n`);
-      await Promise.race([resized, sleep(1000)]);
+      const { cols, rows } = this.#sizeBefore;
+      client.stdin.write(`${resizeCommand(this.#pane.target, cols, rows)}\n`);
     }
     // An empty line detaches a control client.
     client.stdin.end('\n');
@@ -184,15 +186,22 @@ export class TerminalWatch {
     }
   }
 
-  #command(line: string): Promise<{ lines: readonly Buffer[]; error: boolean }> {
-    return new Promise((resolve) => {
-      if (this.#ended || !this.#client?.stdin) {
-        resolve({ lines: [], error: true });
-        return;
-      }
-      this.#replies.push(resolve);
-      this.#client.stdin.write(`${line}\n`);
-    });
+  async #command(line: string): Promise<Reply> {
+    const [reply] = await this.#commands(line, 1);
+    return reply!;
+  }
+
+  /** Sends a line of `count` commands (joined by ` ; `); resolves with their replies. */
+  #commands(line: string, count: number): Promise<Reply[]> {
+    if (this.#ended || !this.#client?.stdin) {
+      return Promise.resolve(Array.from({ length: count }, () => ({ lines: [], error: true })));
+    }
+    const replies = Array.from(
+      { length: count },
+      () => new Promise<Reply>((resolve) => this.#replies.push(resolve)),
+    );
+    this.#client.stdin.write(`${line}\n`);
+    return Promise.all(replies);
   }
 
   #handle(message: ControlMessage): void {
@@ -235,7 +244,6 @@ export class TerminalWatch {
       this.#command(`refresh-client -A '${args.trim()}:continue'`).catch(() => {});
       this.#resync(SnapshotReason.Behind);
     } else if (name === 'layout-change') {
-      this.#resized?.();
       this.#resync(SnapshotReason.Resized);
     } else if (
       (name === 'window-pane-changed' || name === 'session-window-changed') &&
@@ -260,6 +268,8 @@ export class TerminalWatch {
     if (this.#snapshotting || this.#ended) return;
     this.#snapshotting = true;
     const command = snapshotCommand(this.#pane.target, this.#options.scrollback);
+    // Handled as the replies are read, not through a promise: the output that follows them in
+    // the same read must reach each viewer after its snapshot, not be dropped before it.
     let view: PaneView | null = null;
     this.#replies.push((reply) => {
       view = reply.error ? null : parsePaneView(reply.lines[0]?.toString() ?? '');

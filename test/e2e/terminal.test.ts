@@ -282,6 +282,9 @@ describe("a session's terminal through the API", () => {
     expect(await paneInfo(socket, session.tmuxSession)).toMatchObject({ cols: 90, rows: 30 });
     // claude redraws for the new width; the browser's terminal follows it.
     await viewer.showsPane(socket, session.tmuxSession);
+    // Sessions started meanwhile keep the hub's own size.
+    const next = await newSession();
+    expect(await paneInfo(socket, next.tmuxSession)).toMatchObject({ cols: 200, rows: 50 });
 
     // A person's terminal attached in tmux decides the size.
     const person: ResultPromise = execa(
