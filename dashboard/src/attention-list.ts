@@ -4,18 +4,22 @@ import { el } from './dom.js';
 import { sessionLabel, type AttentionItem, type HubState } from './hub-state.js';
 import { toolSummary } from './tool-text.js';
 
-function detailOf(item: AttentionItem, state: HubState): string {
-  const session = state.sessions.get(item.session.id);
+/**
+ * What the person needs to know first: the tool of a PERMISSION, why it is BLOCKED, the
+ * error it CRASHED with, the last answer of an IDLE one.
+ */
+export function attentionDetail(item: AttentionItem, state: HubState): string {
+  const session = state.sessions.get(item.session.id) ?? item.session;
   switch (item.reason) {
     case 'PERMISSION':
       return item.permissionRequest
         ? `${item.permissionRequest.toolName}: ${toolSummary(item.permissionRequest.toolName, item.permissionRequest.toolInput)}`
         : '';
     case 'BLOCKED':
-      return session?.blockedReason ?? '';
+      return session.blockedReason ?? '';
     case 'DISCONNECTED':
     case 'CRASHED':
-      return session?.error?.split('\n')[0] ?? '';
+      return session.error?.split('\n')[0] ?? '';
     case 'IDLE':
       return item.lastAssistantMessage ?? '';
   }
@@ -34,13 +38,13 @@ export function renderAttention(
         el(
           'button',
           { type: 'button', class: 'link' },
-          sessionLabel(state.sessions.get(item.session.id), item.session.id),
+          sessionLabel(state.sessions.get(item.session.id) ?? item.session),
         ),
         ' ',
         el('span', { class: `badge reason-${item.reason}` }, item.reason),
         ' for ',
         elapsed(item.since),
-        el('div', { class: 'detail' }, detailOf(item, state)),
+        el('div', { class: 'detail' }, attentionDetail(item, state)),
       );
       row.querySelector('button')?.addEventListener('click', () => open(item.session.id));
       return row;

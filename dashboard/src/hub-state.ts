@@ -15,7 +15,10 @@ export class HubState {
   readonly sessions = new Map<string, Session>();
   /** Pending only, oldest first. */
   readonly permissions = new Map<string, Permission>();
-  /** As the hub ordered it: PERMISSION, BLOCKED, CRASHED, IDLE; longest-waiting first. */
+  /**
+   * As the hub ordered it: PERMISSION, BLOCKED, CRASHED, IDLE; longest-waiting first. Only the
+   * attention subscription sets it, so an overview read over HTTP never puts back an older queue.
+   */
   attention: AttentionItem[] = [];
   /** Whether the first overview arrived. */
   loaded = false;
@@ -34,7 +37,6 @@ export class HubState {
     for (const session of overview.sessions) this.sessions.set(session.id, session);
     this.permissions.clear();
     for (const request of overview.permissionRequests) this.permissions.set(request.id, request);
-    this.attention = overview.attention;
     this.loaded = true;
     this.#changed();
   }

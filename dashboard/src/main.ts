@@ -3,9 +3,11 @@
  * the global hooks on the left, the open session on the right. Lists are loaded once over HTTP
  * and then kept current by the sessionUpdates and permissionRequests subscriptions (the
  * channels, which have none, are read again every few seconds); after a reconnect they are
- * loaded again.
+ * loaded again. The attention queue comes whole from its own subscription, which graphql-ws
+ * starts again after a reconnect; what it raises becomes a browser notification.
  */
 import './style.css';
+import { notifyMeButton, notifyRaised, showWaitingCount } from './attention-alerts.js';
 import { renderAttention } from './attention-list.js';
 import { channelsPanel } from './channels-panel.js';
 import { startClock } from './clock.js';
@@ -15,7 +17,7 @@ import { HubState } from './hub-state.js';
 import { hooksPanel } from './hooks-panel.js';
 import { noticeElement, showError } from './notice.js';
 import {
-  AttentionQuery,
+  AttentionSubscription,
   OverviewQuery,
   PermissionRequestsSubscription,
   SessionUpdatesSubscription,
@@ -66,6 +68,7 @@ document
       el('h1', {}, 'claude-code-hub'),
       el('nav', {}, el('a', { href: '/graphql' }, 'GraphiQL')),
       el('span', { class: 'connection' }, 'live updates: ', connection),
+      notifyMeButton(),
       tokens,
       noticeElement,
     ),
@@ -87,6 +90,7 @@ document
   );
 
 state.onChange(() => {
+  showWaitingCount(state.attention.length);
   renderAttention(attention, state, open);
   permissions.render();
   renderSessions(sessions, hub, state, view.sessionId, open);
@@ -101,22 +105,12 @@ async function loadOverview(): Promise<void> {
   }
 }
 
-/** The attention queue has no subscription of its own: it is read again after changes. */
-let attentionTimer: ReturnType<typeof setTimeout> | undefined;
-function refreshAttention(): void {
-  clearTimeout(attentionTimer);
-  attentionTimer = setTimeout(async () => {
-    try {
-      state.setAttention((await hub.request(AttentionQuery, {})).attention);
-    } catch (error) {
-      showError(error);
-    }
-  }, 200);
-}
-
+/** Opens the session the hash names, scrolled to when it opens out of sight (on a phone, above). */
 function showHash(): void {
   view.show(decodeURIComponent(location.hash.slice(1)) || null);
   renderSessions(sessions, hub, state, view.sessionId, open);
+  const { top } = view.element.getBoundingClientRect();
+  if (top < 0 || top > innerHeight) view.element.scrollIntoView();
 }
 
 // Subscribe before loading, so no change falls between the two.
@@ -124,10 +118,7 @@ hub.subscribe(
   SessionUpdatesSubscription,
   {},
   {
-    next: ({ sessionUpdates }) => {
-      state.putSession(sessionUpdates);
-      refreshAttention();
-    },
+    next: ({ sessionUpdates }) => state.putSession(sessionUpdates),
     error: showError,
   },
 );
@@ -135,9 +126,17 @@ hub.subscribe(
   PermissionRequestsSubscription,
   {},
   {
-    next: ({ permissionRequests }) => {
-      state.putPermission(permissionRequests);
-      refreshAttention();
+    next: ({ permissionRequests }) => state.putPermission(permissionRequests),
+    error: showError,
+  },
+);
+hub.subscribe(
+  AttentionSubscription,
+  {},
+  {
+    next: ({ attention }) => {
+      state.setAttention(attention.items);
+      notifyRaised(attention.raised, state, open);
     },
     error: showError,
   },

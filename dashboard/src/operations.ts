@@ -45,6 +45,9 @@ export const AttentionFields = graphql(`
     lastAssistantMessage
     session {
       id
+      name
+      blockedReason
+      error
     }
     permissionRequest {
       id
@@ -59,19 +62,22 @@ export const OverviewQuery = graphql(`
     sessions {
       ...SessionFields
     }
-    attention {
-      ...AttentionFields
-    }
     permissionRequests(status: PENDING) {
       ...PermissionFields
     }
   }
 `);
 
-export const AttentionQuery = graphql(`
-  query DashboardAttention {
+/** The whole attention queue, then again after each change, with the items the change added. */
+export const AttentionSubscription = graphql(`
+  subscription DashboardAttention {
     attention {
-      ...AttentionFields
+      items {
+        ...AttentionFields
+      }
+      raised {
+        ...AttentionFields
+      }
     }
   }
 `);
@@ -204,6 +210,19 @@ export const TurnsSubscription = graphql(`
   }
 `);
 
+/** The session's pane as tmux draws it: a SNAPSHOT, then every OUTPUT; ends with its tmux session. */
+export const SessionTerminalSubscription = graphql(`
+  subscription DashboardSessionTerminal($id: ID!) {
+    sessionTerminal(id: $id) {
+      kind
+      data
+      cols
+      rows
+      reason
+    }
+  }
+`);
+
 export const CreateSessionMutation = graphql(`
   mutation DashboardCreateSession($input: CreateSessionInput!) {
     createSession(input: $input) {
@@ -289,6 +308,20 @@ export const SendKeysMutation = graphql(`
       ...SessionFields
       screen
     }
+  }
+`);
+
+/** A person's keys (or one paste), byte for byte, into the session's terminal. */
+export const SendTerminalInputMutation = graphql(`
+  mutation DashboardSendTerminalInput($sessionId: ID!, $data: String!, $paste: Boolean) {
+    sendTerminalInput(sessionId: $sessionId, data: $data, paste: $paste)
+  }
+`);
+
+/** The pane takes the browser's size; false while a person's tmux client decides it. */
+export const ResizeTerminalMutation = graphql(`
+  mutation DashboardResizeTerminal($sessionId: ID!, $cols: Int!, $rows: Int!) {
+    resizeTerminal(sessionId: $sessionId, cols: $cols, rows: $rows)
   }
 `);
 

@@ -1,6 +1,6 @@
 /**
  * The open session: its details and controls, its screen and keys while BLOCKED, its live
- * timeline, and the message box.
+ * terminal, its live timeline, and the message box.
  */
 import { duration, elapsed } from './clock.js';
 import { button, el, fill } from './dom.js';
@@ -17,6 +17,7 @@ import {
   StopSessionMutation,
 } from './operations.js';
 import { goToPaneButton, originBadge, paneText } from './session-terminal.js';
+import { TerminalPanel } from './terminal-panel.js';
 import { Timeline } from './timeline.js';
 import { followTimeline } from './timeline-feed.js';
 
@@ -31,6 +32,7 @@ export class SessionView {
   readonly #state: HubState;
   readonly #summary = el('div', { class: 'summary' });
   readonly #blocked = el('div', { class: 'blocked', hidden: true });
+  readonly #terminal: TerminalPanel;
   readonly #onChannelMessage: () => void;
   #id: string | null = null;
   #timeline = new Timeline();
@@ -51,6 +53,7 @@ export class SessionView {
     this.#hub = hub;
     this.#state = state;
     this.#onChannelMessage = onChannelMessage;
+    this.#terminal = new TerminalPanel(hub);
     this.show(null);
   }
 
@@ -65,6 +68,7 @@ export class SessionView {
     this.#screen = null;
     this.#streamEnded = false;
     this.#sawEnded = false;
+    this.#terminal.show();
     if (!id) {
       this.element.replaceChildren(el('p', { class: 'empty' }, 'Pick a session, or start one.'));
       return;
@@ -73,6 +77,7 @@ export class SessionView {
     this.element.replaceChildren(
       this.#summary,
       this.#blocked,
+      this.#terminal.element,
       el('h3', {}, 'Timeline'),
       this.#timeline.element,
       this.#messageBox(id),
@@ -85,6 +90,7 @@ export class SessionView {
   render(): void {
     if (!this.#id) return;
     const session = this.#state.sessions.get(this.#id);
+    this.#terminal.render(session);
     if (!session) {
       this.#summary.replaceChildren(
         el('h2', {}, `Session ${this.#id}`),
