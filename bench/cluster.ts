@@ -1,7 +1,7 @@
 /**
  * The `cluster` section: two hubs on one Redis (a real redis-server on loopback). Events
  * POSTed to the node that owns the session, at 2,000/s, reach a subscriber there and one on the
- * other node, side by side.
+ * other node, side by side: the owner node's subscriber is the other's floor.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { hookSecret } from '../harness/session-secret.js';
 import type { BenchWorld } from './claude-world.js';
 import { HookClient } from './hook-client.js';
 import { offer } from './hook-load.js';
-import { ms, percentile, type Row } from './row.js';
+import { againstFloor, spread, type Row } from './row.js';
 import { startSubscribers, type Subscribers } from './subscribers-thread.js';
 
 const section = 'cluster 2,000/s';
@@ -67,19 +67,24 @@ export async function cluster(options: {
     const arrived = () => watchers.every((watcher) => watcher.arrivals.length >= total);
     while (!arrived() && performance.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    const metrics = [
-      'subscriber on the owner node p50 / p99',
-      'subscriber on another node p50 / p99',
-    ];
-    return metrics.map((metric, i) => {
-      const seen = watchers[i]!.arrivals;
-      const missing = seen.length < total ? ` (${seen.length}/${total} arrived)` : '';
-      return {
+    const [owner, other] = watchers.map((watcher) => watcher.arrivals) as [number[], number[]];
+    const missing = (seen: number[]) =>
+      seen.length < total ? ` (${seen.length}/${total} arrived)` : '';
+    const compared = againstFloor(other, owner, 2);
+    return [
+      {
         section,
-        metric,
-        value: `${ms(percentile(seen, 50))} / ${ms(percentile(seen, 99))}${missing}`,
-      };
-    });
+        metric: 'subscriber on the owner node p50 / p99 / max',
+        value: `${spread(owner)}${missing(owner)}`,
+      },
+      {
+        section,
+        metric: 'subscriber on another node p50 / p99 / max',
+        value: `${spread(other)}${missing(other)}`,
+        target: compared.target?.replace('floor', 'owner node'),
+        ok: compared.ok && missing(other) === '',
+      },
+    ];
   } finally {
     for (const watcher of watchers) await watcher.stop();
     for (const { hub, socket, dataDir } of nodes) await stopHub(hub, { socket, dataDir });

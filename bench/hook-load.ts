@@ -72,7 +72,7 @@ export async function ingest(
 
 /**
  * POSTs at a fixed rate for `seconds`; notes the send time of each event by its tag, on the clock
- * all threads share (timeOrigin + now).
+ * all threads share (timeOrigin + now), and with `answers`, how long each POST took to answer.
  */
 export async function offer(
   hooks: HookClient,
@@ -80,6 +80,7 @@ export async function offer(
   perSecond: number,
   seconds: number,
   sent: Map<string, number>,
+  answers?: number[],
 ) {
   const total = Math.round(perSecond * seconds);
   const start = performance.now();
@@ -95,8 +96,10 @@ export async function offer(
       message: 'fanout',
       tag: `${target.id}:${i}`,
     });
-    sent.set(`${target.id}:${i}`, performance.timeOrigin + performance.now());
-    inFlight.push(hooks.post(target.secret, body));
+    const t0 = performance.now();
+    sent.set(`${target.id}:${i}`, performance.timeOrigin + t0);
+    const answered = hooks.post(target.secret, body);
+    inFlight.push(answers ? answered.then(() => answers.push(performance.now() - t0)) : answered);
   }
   await Promise.all(inFlight);
   return total;

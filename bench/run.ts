@@ -20,6 +20,8 @@ import { startBenchWorld } from './claude-world.js';
 import { channelRows } from './channels.js';
 import { cluster } from './cluster.js';
 import { fanout } from './fanout.js';
+import { firstSeconds } from './first-seconds.js';
+import { startFloor, type Floor } from './floor.js';
 import { HookClient } from './hook-client.js';
 import { hookIngest } from './hook-ingest.js';
 import { ingest, type BenchHub, type Target } from './hook-load.js';
@@ -37,6 +39,7 @@ import { wsServers } from './ws-servers.js';
 
 /** The sections by their `--only` names, in the table's order. */
 const sectionNames = [
+  'first-seconds',
   'ingest',
   'fanout',
   'replay',
@@ -81,6 +84,7 @@ const sizes = smoke
       ingest: 300,
       rateSeconds: 0.5,
       fanoutSubscribers: [1, 10],
+      firstSeconds: 0.5,
       replay: 2_000,
       perProcess: 3,
       starts: 1,
@@ -93,6 +97,7 @@ const sizes = smoke
       ingest: 20_000,
       rateSeconds: 3,
       fanoutSubscribers: [1, 10, 100],
+      firstSeconds: 10,
       replay: 100_000,
       perProcess: 40,
       starts: 15,
@@ -108,6 +113,7 @@ async function main(): Promise<Row[]> {
   const port = await freePort();
   let hub: HubProcess | null = null;
   let hooks: HookClient | undefined;
+  let floor: Floor | undefined;
   try {
     // The hub as `npm start` runs it: compiled, in its own process.
     await execa('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root });
@@ -125,6 +131,18 @@ async function main(): Promise<Row[]> {
     const benchHub: BenchHub = { url, base, pid: hub.process.pid!, socket, hooks };
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idleRss = rssMb(benchHub.pid);
+
+    // A hub's first seconds, measured before any claude runs on the machine and again below,
+    // with the live sessions' claudes idle.
+    const firstSecondsRun = (machine: string) =>
+      runs('first-seconds')
+        ? firstSeconds(world, {
+            machine,
+            seconds: sizes.firstSeconds,
+            subscribers: sizes.fanoutSubscribers.slice(0, 2),
+          })
+        : Promise.resolve([]);
+    const firstRows = await firstSecondsRun('no claude running');
 
     // Session start runs first, while the hub has no other session; its rows go in their place.
     const startRows = runs('start')
@@ -147,7 +165,12 @@ async function main(): Promise<Row[]> {
     const liveRss = rssMb(benchHub.pid);
     // Sessions just created are still starting claude: the measurements start once they settle.
     await machineQuiet(smoke ? 0 : 30_000);
+    firstRows.push(...(await firstSecondsRun(`${live.length} claude idle`)));
+    // The rows below are the steady state: the first seconds have rows of their own above.
+    // The floor server takes the same warm-up as the hub.
+    const floorServer = (floor = await startFloor());
     await ingest(hooks, live[0]!, sizes.warmup, 16);
+    await ingest(floorServer.hooks, live[0]!, sizes.warmup, 16);
     const watching =
       watchedTerminals > 0
         ? await watchTerminals(
@@ -157,9 +180,12 @@ async function main(): Promise<Row[]> {
         : null;
 
     const sections: Record<SectionName, () => Promise<Row[]>> = {
+      // Measured above.
+      'first-seconds': async () => firstRows,
       ingest: () =>
         hookIngest(benchHub, {
           target: live[0]!,
+          floor: floorServer,
           count: sizes.ingest,
           rateSeconds: sizes.rateSeconds,
           wrk: !smoke,
@@ -168,6 +194,7 @@ async function main(): Promise<Row[]> {
       fanout: () =>
         fanout(benchHub, {
           live,
+          floor: floorServer,
           subscribers: sizes.fanoutSubscribers,
           withLibrary: !smoke,
           seconds: sizes.rateSeconds,
@@ -204,6 +231,7 @@ async function main(): Promise<Row[]> {
     return rows;
   } finally {
     hooks?.close();
+    await floor?.stop();
     await stopHub(hub, { socket, dataDir });
     await world.close();
   }

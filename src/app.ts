@@ -51,6 +51,7 @@ import { Channels } from './channels/channels.js';
 import { parseChannelSpec } from './channels/channel.js';
 import { mcpEndpoint, mcpPath } from './mcp/mcp-endpoint.js';
 import { Terminals } from './terminal/terminals.js';
+import { warmUp } from './warm-up.js';
 
 export interface AppOptions {
   /** Environment the sessions start with; the hub's own by default. */
@@ -107,6 +108,7 @@ interface Parts {
   hookListeners?: HookListeners;
   cluster?: ClusterHub;
   terminals?: Terminals;
+  metrics?: HubMetrics;
 }
 
 /** Releases what a hub took, in the order that loses nothing: sessions before the server. */
@@ -124,6 +126,7 @@ async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   await parts.cluster?.close();
   parts.eventLog?.flush();
   parts.db?.close();
+  parts.metrics?.close();
 }
 
 /** The hub: built without I/O; `start` does the rest. */
@@ -161,6 +164,13 @@ async function open(
   const tokens = new Tokens(tokenEntries);
   const gate = new AccessGate(tokens, config.corsOrigins);
   const connections = new ConnectionCounter(config.maxConnections);
+  let openStreams = 0;
+  const metrics = (parts.metrics = new HubMetrics({
+    sessionsByStatus: () => countBy(sessions.list(), (record) => sessions.statusOf(record)),
+    messagesByStatus: () => countBy(sessions.messages.all(), (message) => message.status),
+    restarts: () => sessions.list().reduce((sum, record) => sum + record.restartCount, 0),
+    subscribers: () => openStreams,
+  }));
   const db = (parts.db = openDatabase(config.dataDir));
   const tmuxConfig = path.join(config.dataDir, 'tmux.conf');
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
@@ -259,6 +269,7 @@ async function open(
       startTimeoutMs: config.startTimeoutSeconds * 1000,
       stopTimeoutMs,
       pollIntervalMs: 500,
+      timed: metrics.timed,
       restartPolicy: {
         limit: config.restartLimit,
         windowMs: config.restartWindowSeconds * 1000,
@@ -271,6 +282,7 @@ async function open(
       runtime: new RuntimeSet({
         TMUX: new TmuxRuntime(tmux, {
           paneCheckMs: options.paneCheckMs ?? 5000,
+          timed: metrics.timed,
           inputSettleMs: 500,
           pasteSettleMs: 300,
         }),
@@ -301,10 +313,9 @@ async function open(
       log.info(pruned, 'records past retention deleted');
   };
   prune();
-  parts.pruner = setInterval(prune, 60_000);
+  parts.pruner = setInterval(() => void metrics.timed('retention', prune), 60_000);
   parts.pruner.unref();
 
-  let openStreams = 0;
   const streams = { open: () => void openStreams++, close: () => void openStreams-- };
   const streamOptions = { bufferLimit: config.subscriberBuffer, replayPageSize: 1000, streams };
   const events = (sessionId: string, after: number | null) =>
@@ -328,12 +339,6 @@ async function open(
     terminals,
     subscriberBuffer: config.subscriberBuffer,
   });
-  const metrics = new HubMetrics({
-    sessionsByStatus: () => countBy(sessions.list(), (record) => sessions.statusOf(record)),
-    messagesByStatus: () => countBy(sessions.messages.all(), (message) => message.status),
-    restarts: () => sessions.list().reduce((sum, record) => sum + record.restartCount, 0),
-    subscribers: () => openStreams,
-  });
   /** The local hub, until this one has joined its cluster. */
   let hub: Hub = localHub;
   const turns = new TurnIndex((id, options) => hub.log.read(id, options));
@@ -348,6 +353,7 @@ async function open(
     channels,
     log,
   });
+  await warmUp(yoga);
   const hooks = hookEndpoint(sessions, { maxBodyBytes: config.maxHookBodyBytes, log, metrics });
   const mcpServer = mcpEndpoint({
     sessionOf: (secret) => sessions.sessionOfSecret(secret)?.id ?? null,

@@ -1,3 +1,4 @@
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { hookEvents } from './events/registry.js';
 
@@ -15,16 +16,82 @@ function setAll(gauge: Gauge<'status'>, counts: Map<string, number>): void {
   for (const [status, count] of counts) gauge.set({ status }, count);
 }
 
+/** Milliseconds between the event loop's timer samples: a late one is a delay. */
+const loopResolutionMs = 2;
+const gcKinds: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
+
+/** Work the hub does on a timer, not for a request. */
+export type PeriodicTask = 'session_check' | 'pane_listing' | 'retention';
+/** Runs the work and records how long it took. */
+export type Timed = <T>(task: PeriodicTask, work: () => Promise<T> | T) => Promise<T>;
+
 /** The hub's Prometheus metrics, in a registry of its own (served at GET /metrics). */
 export class HubMetrics {
   readonly registry = new Registry();
   readonly hookEvents: Counter<'event'>;
   readonly ingestSeconds: Histogram;
   readonly permissionDecisions: Counter<'outcome'>;
+  readonly #periodic: Histogram<'task'>;
+  readonly #gcObserver: PerformanceObserver;
+  readonly #loopDelay = monitorEventLoopDelay({ resolution: loopResolutionMs });
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'claude_hub_' });
+    const loopDelay = this.#loopDelay;
+    loopDelay.enable();
+    new Gauge({
+      name: 'claude_hub_event_loop_delay_seconds',
+      help: `How late the event loop ran a ${loopResolutionMs} ms timer, over the time since the previous scrape: what any request waited for the loop. quantile="1" is the largest.`,
+      labelNames: ['quantile'],
+      registers,
+      collect() {
+        const late = (ns: number) => Math.max(0, ns / 1e6 - loopResolutionMs) / 1000;
+        for (const q of [0.5, 0.9, 0.99]) {
+          this.set({ quantile: String(q) }, late(loopDelay.percentile(q * 100)));
+        }
+        this.set({ quantile: '1' }, late(loopDelay.max));
+        loopDelay.reset();
+      },
+    });
+    const gcPauses = new Histogram({
+      name: 'claude_hub_gc_pause_seconds',
+      help: 'Garbage collection pauses of the main thread, by kind (every one: the default nodejs_gc_duration_seconds may miss some).',
+      labelNames: ['kind'],
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers,
+    });
+    let longestGc = 0;
+    new Gauge({
+      name: 'claude_hub_gc_pause_max_seconds',
+      help: 'The longest garbage collection pause since the previous scrape.',
+      registers,
+      collect() {
+        this.set(longestGc / 1000);
+        longestGc = 0;
+      },
+    });
+    this.#gcObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
+        const kind = gcKinds[detail?.kind ?? -1] ?? 'other';
+        gcPauses.observe({ kind }, entry.duration / 1000);
+        longestGc = Math.max(longestGc, entry.duration);
+      }
+    });
+    this.#gcObserver.observe({ entryTypes: ['gc'] });
+    this.#periodic = new Histogram({
+      name: 'claude_hub_periodic_work_seconds',
+      help: 'Work on a timer, from start to end: session_check (every 500 ms: which claude processes still run, the screens of starting sessions), pane_listing (tmux list-panes, every 5 s or when a process is gone), retention (every minute).',
+      labelNames: ['task'],
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers,
+    });
     this.hookEvents = new Counter({
       name: 'claude_hub_hook_events_total',
       help: 'Hook events stored, by event name (names outside the registry count as "unknown").',
@@ -78,6 +145,22 @@ export class HubMetrics {
         this.inc(sources.restarts());
       },
     });
+  }
+
+  /** Times one run of a periodic task. */
+  readonly timed: Timed = async (task, work) => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.#periodic.observe({ task }, (performance.now() - started) / 1000);
+    }
+  };
+
+  /** Stops the samplers (the event loop's timer, the GC observer). */
+  close(): void {
+    this.#loopDelay.disable();
+    this.#gcObserver.disconnect();
   }
 
   /** Counts a stored hook event, with a label from the registry's names only. */

@@ -13,6 +13,7 @@ import type {
 } from './session-runtime.js';
 import type { PaneState, TmuxDriver } from './tmux-driver.js';
 import type { Pane } from './tmux-pane.js';
+import type { Timed } from '../metrics.js';
 
 export interface TmuxRuntimeOptions {
   /**
@@ -24,6 +25,8 @@ export interface TmuxRuntimeOptions {
   readonly inputSettleMs: number;
   /** How long a paste may take to show in the input box before Enter is pressed anyway. */
   readonly pasteSettleMs: number;
+  /** Records how long each listing of the panes took. */
+  readonly timed?: Timed;
 }
 
 /**
@@ -93,7 +96,8 @@ export class TmuxRuntime implements SessionRuntime {
       Date.now() - this.#listedAt >= this.#options.paneCheckMs;
     if (!due) return [];
     const listedAt = Date.now();
-    const listed = await this.#tmux.listPanes();
+    const list = () => this.#tmux.listPanes();
+    const listed = await (this.#options.timed ? this.#options.timed('pane_listing', list) : list());
     this.#listedAt = listedAt;
     this.#panePids = listed.filter((pane) => !pane.dead).map((pane) => pane.pid);
     const panes = new Map(listed.map((pane) => [pane.session, pane]));

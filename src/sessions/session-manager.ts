@@ -49,6 +49,7 @@ import { paneAddress, type Pane } from '../runtime/tmux-pane.js';
 import { externalRecord, isExternal } from './external-session.js';
 import { liveClaudes } from './live-claudes.js';
 import { claudeConfigDir, readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
+import type { Timed } from '../metrics.js';
 
 export interface SessionManagerOptions {
   readonly claudeBin: string;
@@ -71,6 +72,8 @@ export interface SessionManagerOptions {
   readonly stopTimeoutMs: number;
   /** The poll tick: how soon a starting session's dialog or an exited claude is noticed. */
   readonly pollIntervalMs: number;
+  /** Records how long each tick's check took. */
+  readonly timed?: Timed;
   readonly restartPolicy: RestartPolicy;
   /** A start showing no known dialog and no input box for this long is BLOCKED on an unknown screen. */
   readonly unknownScreenAfterMs: number;
@@ -1172,7 +1175,9 @@ export class SessionManager {
 
   /** Checks the sessions on every tick: a poll at a time. */
   #tick(): void {
-    void this.#poll(true);
+    if (this.#polling) return;
+    const poll = () => this.#poll(true);
+    void (this.#options.timed ? this.#options.timed('session_check', poll) : poll());
   }
 
   /**

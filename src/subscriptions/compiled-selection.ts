@@ -26,6 +26,13 @@ function compiledFor(args: ExecutionArgs): CompiledQuery | null {
   return query;
 }
 
+/** Compiles the document's operation now, so its first subscriber's first event does not wait. */
+export function precompile(
+  args: Pick<ExecutionArgs, 'schema' | 'document'> & Partial<ExecutionArgs>,
+): void {
+  compiledFor({ ...args, operationName: args.operationName ?? null });
+}
+
 /**
  * The result of a subscription's selection for one event: the operation run with the event as
  * its root value, compiled when graphql-jit can compile it, else by graphql-js.

@@ -4,7 +4,7 @@ import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
-import { runSelection } from './compiled-selection.js';
+import { precompile, runSelection } from './compiled-selection.js';
 import {
   type Extra,
   type HubServerOptions,
@@ -91,6 +91,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     this.#args = args;
     this.#log = log;
     this.#start = Buffer.from(`{"id":${JSON.stringify(root.id)},"type":"next","payload":`);
+    // Compiled now rather than at its first event, which would wait for it.
+    precompile(args);
   }
 
   async next(): Promise<IteratorResult<ExecutionResult>> {

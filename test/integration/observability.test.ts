@@ -97,6 +97,48 @@ describe('health, readiness, metrics and logs', () => {
     events.dispose();
   });
 
+  it('says where a tail comes from: the loop delay since the previous scrape, GC pauses, timed periodic work', async () => {
+    const total = (text: string, prefix: string) =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith(prefix))
+        .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    const before = await metrics();
+    // The loop held for 50 ms, as a long synchronous task in the hub would hold it.
+    const until = performance.now() + 50;
+    while (performance.now() < until);
+    let garbage: unknown[] = [];
+    for (let i = 0; i < 500_000; i++) garbage.push({ i, text: `${i}` });
+    garbage = [];
+    const held = await metrics();
+    const longest = sample(held, 'claude_hub_event_loop_delay_seconds', '{quantile="1"}');
+    expect(longest).toBeGreaterThan(0.04);
+    expect(longest).toBeLessThan(0.5);
+    expect(
+      sample(held, 'claude_hub_event_loop_delay_seconds', '{quantile="0.5"}'),
+    ).toBeLessThanOrEqual(longest);
+    expect(total(held, 'claude_hub_gc_pause_seconds_count')).toBeGreaterThan(
+      total(before, 'claude_hub_gc_pause_seconds_count'),
+    );
+    expect(sample(held, 'claude_hub_gc_pause_max_seconds')).toBeGreaterThan(0);
+    // Each scrape starts the span over.
+    const next = await metrics();
+    expect(sample(next, 'claude_hub_event_loop_delay_seconds', '{quantile="1"}')).toBeLessThan(
+      0.04,
+    );
+    await vi.waitFor(
+      async () => {
+        const text = await metrics();
+        for (const task of ['session_check', 'pane_listing']) {
+          expect(
+            sample(text, 'claude_hub_periodic_work_seconds_count', `{task="${task}"}`),
+          ).toBeGreaterThan(0);
+        }
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+  });
+
   it('logs JSON lines that carry the session id', async () => {
     const lines = suite.hub.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
     const launched = lines.find((line) => line.msg === 'session launched');

@@ -1,0 +1,140 @@
+/**
+ * The `first-seconds` section: a hub just started, as a user meets it (or as every session's
+ * hooks meet it after a restart). A fresh hub takes hook events at 2,000/s from the first one
+ * after its ready line, nothing excluded as warm-up, while 1 or 10 subscribers watch the
+ * session; a fresh floor server (bench/floor-server.ts) takes the same load in the same way,
+ * just before. The session is made by its first event, posted with the hub's hook token, as
+ * the global hooks of a claude started by hand do: no claude process runs for it, so the run
+ * before the bench's claude sessions start and the run after them show the machine's share.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort } from '../harness/free-port.js';
+import { hubArgs, spawnHub, stopHub } from '../harness/hub-process.js';
+import type { BenchWorld } from './claude-world.js';
+import { startFloor } from './floor.js';
+import { HookClient } from './hook-client.js';
+import { offer, type Target } from './hook-load.js';
+import { hubStats } from './hub-stats.js';
+import { againstFloor, type Row } from './row.js';
+import { startSubscribers } from './subscribers-thread.js';
+
+interface Measured {
+  /** Hook answers, first event included. */
+  readonly answers: number[];
+  /** Each event's delay to each subscriber. */
+  readonly arrivals: number[];
+  /** The hub's event loop and GC over the run. */
+  readonly stats?: string;
+}
+
+/** A fresh server of the kind, the load, its measures; the server stops after. */
+async function measure(
+  kind: 'hub' | 'floor',
+  world: BenchWorld,
+  options: { readonly subscribers: number; readonly seconds: number; readonly rate: number },
+): Promise<Measured> {
+  const answers: number[] = [];
+  const sent = new Map<string, number>();
+  const session = randomUUID();
+  if (kind === 'floor') {
+    const floor = await startFloor();
+    try {
+      return await load(floor.url, floor.hooks, { id: session, secret: 'floor' });
+    } finally {
+      await floor.stop();
+    }
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-bench-first-'));
+  const socket = `cch-bench-first-${process.pid}`;
+  // Its own claude config: the bench's claudes are not this hub's to find.
+  const env = { ...world.env, CLAUDE_CONFIG_DIR: path.join(dataDir, 'claude') };
+  const hub = await spawnHub(
+    [...hubArgs({ port: await freePort(), dataDir, socket }), '--retain-events', '0'],
+    env,
+    { compiled: true },
+  );
+  const base = hub.url.replace(/\/graphql$/, '');
+  const hooks = new HookClient(base);
+  try {
+    const stats = await hubStats(base);
+    const token = readFileSync(path.join(dataDir, 'hook-token'), 'utf8').trim();
+    return {
+      ...(await load(hub.url, hooks, { id: session, secret: token })),
+      stats: await stats(),
+    };
+  } finally {
+    hooks.close();
+    await stopHub(hub, { socket, dataDir });
+  }
+
+  async function load(url: string, hooks: HookClient, target: Target): Promise<Measured> {
+    const start = JSON.stringify({
+      session_id: target.id,
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+      cwd: '/tmp',
+    });
+    const t0 = performance.now();
+    const status = await hooks.post(target.secret, start);
+    if (status !== 200) throw new Error(`SessionStart answered ${status}`);
+    answers.push(performance.now() - t0);
+    const watching = await startSubscribers(
+      {
+        url: url.replace(/^http/, 'ws'),
+        sessionIds: [target.id],
+        subscribers: options.subscribers,
+      },
+      sent,
+    );
+    try {
+      const total = await offer(hooks, [target], options.rate, options.seconds, sent, answers);
+      const deadline = performance.now() + 10_000;
+      while (watching.arrivals.length < total * options.subscribers && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      return { answers, arrivals: watching.arrivals };
+    } finally {
+      await watching.stop();
+    }
+  }
+}
+
+export async function firstSeconds(
+  world: BenchWorld,
+  options: {
+    /** What else runs on the machine meanwhile, for the section's name. */
+    readonly machine: string;
+    readonly seconds: number;
+    readonly subscribers: readonly number[];
+  },
+): Promise<Row[]> {
+  const rate = 2000;
+  const section = `first ${options.seconds} s, ${options.machine}`;
+  const rows: Row[] = [];
+  for (const subscribers of options.subscribers) {
+    const run = { subscribers, seconds: options.seconds, rate };
+    const floor = await measure('floor', world, run);
+    const hub = await measure('hub', world, run);
+    const expected = Math.round(rate * options.seconds) * subscribers;
+    const missing =
+      hub.arrivals.length < expected ? ` (${hub.arrivals.length}/${expected} arrived)` : '';
+    const label = `${subscribers} sub, 2,000/s`;
+    const hook = againstFloor(hub.answers, floor.answers, 3, 2);
+    const fanout = againstFloor(hub.arrivals, floor.arrivals, 3, 2);
+    rows.push(
+      { section, metric: `hook answer, ${label}, p50 / p99 / max`, ...hook },
+      {
+        section,
+        metric: `to subscriber, ${label}, p50 / p99 / max`,
+        ...fanout,
+        value: `${fanout.value}${missing}`,
+        ok: fanout.ok && missing === '',
+      },
+      { section, metric: `hub's event loop and GC, ${label}`, value: hub.stats ?? '' },
+    );
+  }
+  return rows;
+}
