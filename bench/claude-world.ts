@@ -3,24 +3,17 @@
  * run as a process of its own with its default script, so its work stays off the bench's
  * event loop, which offers the load and times the answers.
  */
-import { execa } from 'execa';
 import { writeClaudeConfig, type ClaudeConfig } from '../harness/claude-config.js';
-import { firstLine } from '../harness/ready-line.js';
+import { startScript } from '../harness/ready-line.js';
 
 export interface BenchWorld extends Omit<ClaudeConfig, 'remove'> {
   close(): Promise<void>;
 }
 
 export async function startBenchWorld(): Promise<BenchWorld> {
-  const stub = execa('node', ['--import', 'tsx', 'test/fixtures/anthropic-stub.ts'], {
-    cwd: new URL('..', import.meta.url).pathname,
-    reject: false,
-  });
-  const url = (
-    await firstLine(stub).catch((error: Error) => {
-      throw new Error(`the Anthropic stand-in ${error.message}`);
-    })
-  ).trim();
+  const started = await startScript('test/fixtures/anthropic-stub.ts', 'the Anthropic stand-in');
+  const { child: stub } = started;
+  const url = started.line.trim();
   const { env, makeCwd, makeUntrustedCwd, remove } = writeClaudeConfig(url);
   return {
     env,

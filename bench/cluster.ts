@@ -6,7 +6,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { gqlData } from '../harness/graphql-http.js';
 import { hubArgs, spawnHub, stopHub, type HubProcess } from '../harness/hub-process.js';
@@ -16,7 +15,7 @@ import type { BenchWorld } from './claude-world.js';
 import { HookClient } from './hook-client.js';
 import { offer } from './hook-load.js';
 import { againstFloor, spread, type Row } from './row.js';
-import { startSubscribers, type Subscribers } from './subscribers-thread.js';
+import { startSubscribers, untilArrived, type Subscribers } from './subscribers-thread.js';
 
 const section = 'cluster 2,000/s';
 
@@ -63,10 +62,7 @@ export async function cluster(options: {
     const total = await offer(hooks, [target], 2000, options.seconds, sent).finally(() =>
       hooks.close(),
     );
-    const deadline = performance.now() + 10_000;
-    const arrived = () => watchers.every((watcher) => watcher.arrivals.length >= total);
-    while (!arrived() && performance.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilArrived(() => watchers.every((watcher) => watcher.arrivals.length >= total));
     const [owner, other] = watchers.map((watcher) => watcher.arrivals) as [number[], number[]];
     const missing = (seen: number[]) =>
       seen.length < total ? ` (${seen.length}/${total} arrived)` : '';

@@ -11,7 +11,7 @@ import { offer, type BenchHub, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
 import { cpuMs } from './proc-stats.js';
 import { againstFloor, spread, type Row } from './row.js';
-import { startSubscribers } from './subscribers-thread.js';
+import { startSubscribers, untilArrived } from './subscribers-thread.js';
 
 /** One case's run against one server: each event's delay to each subscriber, and the CPU shares. */
 async function measure(
@@ -38,9 +38,7 @@ async function measure(
   const t0 = performance.now();
   const total = await offer(server.hooks, targets, 2000, seconds, sent);
   const expected = total * subscribers;
-  const deadline = performance.now() + 10_000;
-  while (arrivals.length < expected && performance.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await untilArrived(() => arrivals.length >= expected);
   const share = (ms: number) => `${((ms / (performance.now() - t0)) * 100).toFixed(0)}%`;
   const cpus = [
     `CPU ${share(cpuMs(pid) - cpu0)}`,

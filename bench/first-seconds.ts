@@ -20,7 +20,7 @@ import { HookClient } from './hook-client.js';
 import { offer, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
 import { againstFloor, type Row } from './row.js';
-import { startSubscribers } from './subscribers-thread.js';
+import { startSubscribers, untilArrived } from './subscribers-thread.js';
 
 interface Measured {
   /** Hook answers, first event included. */
@@ -31,23 +31,51 @@ interface Measured {
   readonly stats?: string;
 }
 
-/** A fresh server of the kind, the load, its measures; the server stops after. */
-async function measure(
-  kind: 'hub' | 'floor',
-  world: BenchWorld,
-  options: { readonly subscribers: number; readonly seconds: number; readonly rate: number },
-): Promise<Measured> {
-  const answers: number[] = [];
+interface Load {
+  readonly subscribers: number;
+  readonly seconds: number;
+  readonly rate: number;
+}
+
+/** The session's first event, then subscribers, then the load at its rate. */
+async function load(url: string, hooks: HookClient, target: Target, options: Load) {
+  const start = JSON.stringify({
+    session_id: target.id,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+    cwd: '/tmp',
+  });
+  const t0 = performance.now();
+  const status = await hooks.post(target.secret, start);
+  if (status !== 200) throw new Error(`SessionStart answered ${status}`);
+  const answers = [performance.now() - t0];
   const sent = new Map<string, number>();
-  const session = randomUUID();
-  if (kind === 'floor') {
-    const floor = await startFloor();
-    try {
-      return await load(floor.url, floor.hooks, { id: session, secret: 'floor' });
-    } finally {
-      await floor.stop();
-    }
+  const wsUrl = url.replace(/^http/, 'ws');
+  const watching = await startSubscribers(
+    { url: wsUrl, sessionIds: [target.id], subscribers: options.subscribers },
+    sent,
+  );
+  try {
+    const total = await offer(hooks, [target], options.rate, options.seconds, sent, answers);
+    await untilArrived(() => watching.arrivals.length >= total * options.subscribers);
+    return { answers, arrivals: watching.arrivals };
+  } finally {
+    await watching.stop();
   }
+}
+
+/** A fresh floor server, the load, its measures; the server stops after. */
+async function atFloor(options: Load): Promise<Measured> {
+  const floor = await startFloor();
+  try {
+    return await load(floor.url, floor.hooks, { id: randomUUID(), secret: 'floor' }, options);
+  } finally {
+    await floor.stop();
+  }
+}
+
+/** A fresh hub, the load (with the hub's hook token), its measures; the hub stops after. */
+async function atHub(world: BenchWorld, options: Load): Promise<Measured> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-bench-first-'));
   const socket = `cch-bench-first-${process.pid}`;
   // Its own claude config: the bench's claudes are not this hub's to find.
@@ -62,43 +90,11 @@ async function measure(
   try {
     const stats = await hubStats(base);
     const token = readFileSync(path.join(dataDir, 'hook-token'), 'utf8').trim();
-    return {
-      ...(await load(hub.url, hooks, { id: session, secret: token })),
-      stats: await stats(),
-    };
+    const target = { id: randomUUID(), secret: token };
+    return { ...(await load(hub.url, hooks, target, options)), stats: await stats() };
   } finally {
     hooks.close();
     await stopHub(hub, { socket, dataDir });
-  }
-
-  async function load(url: string, hooks: HookClient, target: Target): Promise<Measured> {
-    const start = JSON.stringify({
-      session_id: target.id,
-      hook_event_name: 'SessionStart',
-      source: 'startup',
-      cwd: '/tmp',
-    });
-    const t0 = performance.now();
-    const status = await hooks.post(target.secret, start);
-    if (status !== 200) throw new Error(`SessionStart answered ${status}`);
-    answers.push(performance.now() - t0);
-    const watching = await startSubscribers(
-      {
-        url: url.replace(/^http/, 'ws'),
-        sessionIds: [target.id],
-        subscribers: options.subscribers,
-      },
-      sent,
-    );
-    try {
-      const total = await offer(hooks, [target], options.rate, options.seconds, sent, answers);
-      const deadline = performance.now() + 10_000;
-      while (watching.arrivals.length < total * options.subscribers && performance.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      return { answers, arrivals: watching.arrivals };
-    } finally {
-      await watching.stop();
-    }
   }
 }
 
@@ -116,8 +112,8 @@ export async function firstSeconds(
   const rows: Row[] = [];
   for (const subscribers of options.subscribers) {
     const run = { subscribers, seconds: options.seconds, rate };
-    const floor = await measure('floor', world, run);
-    const hub = await measure('hub', world, run);
+    const floor = await atFloor(run);
+    const hub = await atHub(world, run);
     const expected = Math.round(rate * options.seconds) * subscribers;
     const missing =
       hub.arrivals.length < expected ? ` (${hub.arrivals.length}/${expected} arrived)` : '';

@@ -1,6 +1,5 @@
 /** The floor server (bench/floor-server.ts) in its own process, as the sections use a hub. */
-import { execa } from 'execa';
-import { firstLine } from '../harness/ready-line.js';
+import { startScript } from '../harness/ready-line.js';
 import { HookClient } from './hook-client.js';
 import type { BenchHub } from './hook-load.js';
 
@@ -9,11 +8,8 @@ export interface Floor extends Omit<BenchHub, 'socket'> {
 }
 
 export async function startFloor(): Promise<Floor> {
-  const child = execa('node', ['--import', 'tsx', 'bench/floor-server.ts'], {
-    cwd: new URL('..', import.meta.url).pathname,
-    reject: false,
-  });
-  const url = /listening on (\S+)\n/.exec(await firstLine(child))![1]!;
+  const { child, line } = await startScript('bench/floor-server.ts', 'the floor server');
+  const url = /listening on (\S+)\n/.exec(line)![1]!;
   const base = url.replace(/\/graphql$/, '');
   const hooks = new HookClient(base);
   return {

@@ -17,12 +17,10 @@ async function scrape(base: string): Promise<Samples> {
   return samples;
 }
 
-/** Sum of the samples whose name starts with `prefix` and ends with `suffix`. */
-function total(samples: Samples, prefix: string, suffix: string): number {
+/** Sum of a metric's labelled samples. */
+function total(samples: Samples, metric: string): number {
   let sum = 0;
-  for (const [name, value] of samples) {
-    if (name.startsWith(prefix) && name.endsWith(suffix)) sum += value;
-  }
+  for (const [name, value] of samples) if (name.startsWith(`${metric}{`)) sum += value;
   return sum;
 }
 
@@ -31,15 +29,14 @@ export async function hubStats(base: string): Promise<() => Promise<string>> {
   const before = await scrape(base);
   return async () => {
     const after = await scrape(base);
-    const delta = (prefix: string, suffix: string) =>
-      total(after, prefix, suffix) - total(before, prefix, suffix);
+    const delta = (metric: string) => total(after, metric) - total(before, metric);
     const loop = (q: string) =>
       ms((after.get(`claude_hub_event_loop_delay_seconds{quantile="${q}"}`) ?? NaN) * 1000);
-    const gcCount = delta('claude_hub_gc_pause_seconds_count', '}');
-    const gcMs = delta('claude_hub_gc_pause_seconds_sum', '}') * 1000;
+    const gcCount = delta('claude_hub_gc_pause_seconds_count');
+    const gcMs = delta('claude_hub_gc_pause_seconds_sum') * 1000;
     const gcMax = (after.get('claude_hub_gc_pause_max_seconds') ?? NaN) * 1000;
-    const timers = delta('claude_hub_periodic_work_seconds_count', '}');
-    const timersMs = delta('claude_hub_periodic_work_seconds_sum', '}') * 1000;
+    const timers = delta('claude_hub_periodic_work_seconds_count');
+    const timersMs = delta('claude_hub_periodic_work_seconds_sum') * 1000;
     return [
       `loop delay p99 ${loop('0.99')}, max ${loop('1')}`,
       `GC ${gcCount} pauses, ${ms(gcMs)}, longest ${ms(gcMax)}`,

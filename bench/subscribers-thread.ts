@@ -1,4 +1,5 @@
 /** The fan-out subscribers (bench/subscribers.ts) seen from the main thread. */
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Arrivals, SubscribersOptions } from './subscribers.js';
 
@@ -11,6 +12,13 @@ export interface Subscribers {
   /** Each event's delay from its time in `sent`, as it arrives. */
   readonly arrivals: number[];
   stop(): Promise<void>;
+}
+
+/** Waits until `arrived` says so, or 10 s have passed (the row then says what arrived). */
+export async function untilArrived(arrived: () => boolean): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  while (!arrived() && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /**

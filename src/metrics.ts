@@ -29,6 +29,8 @@ const gcKinds: Record<number, string> = {
 export type PeriodicTask = 'session_check' | 'pane_listing' | 'retention';
 /** Runs the work and records how long it took. */
 export type Timed = <T>(task: PeriodicTask, work: () => Promise<T> | T) => Promise<T>;
+/** Runs the work, recording nothing (where no metrics are kept). */
+export const untimed: Timed = async (_task, work) => work();
 
 /** The hub's Prometheus metrics, in a registry of its own (served at GET /metrics). */
 export class HubMetrics {

@@ -34,7 +34,8 @@ export async function warmUp(yoga: HubYoga): Promise<void> {
         definition.kind === Kind.OPERATION_DEFINITION &&
         definition.operation === OperationTypeNode.SUBSCRIPTION,
     );
-    if (subscription) precompile({ schema: enveloped.schema, document: parsed });
+    if (subscription)
+      precompile({ schema: enveloped.schema, document: parsed, operationName: null });
   }
   const response = await yoga.fetch(
     'http://localhost/graphql',

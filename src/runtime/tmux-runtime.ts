@@ -13,7 +13,7 @@ import type {
 } from './session-runtime.js';
 import type { PaneState, TmuxDriver } from './tmux-driver.js';
 import type { Pane } from './tmux-pane.js';
-import type { Timed } from '../metrics.js';
+import { untimed, type Timed } from '../metrics.js';
 
 export interface TmuxRuntimeOptions {
   /**
@@ -96,8 +96,8 @@ export class TmuxRuntime implements SessionRuntime {
       Date.now() - this.#listedAt >= this.#options.paneCheckMs;
     if (!due) return [];
     const listedAt = Date.now();
-    const list = () => this.#tmux.listPanes();
-    const listed = await (this.#options.timed ? this.#options.timed('pane_listing', list) : list());
+    const timed = this.#options.timed ?? untimed;
+    const listed = await timed('pane_listing', () => this.#tmux.listPanes());
     this.#listedAt = listedAt;
     this.#panePids = listed.filter((pane) => !pane.dead).map((pane) => pane.pid);
     const panes = new Map(listed.map((pane) => [pane.session, pane]));

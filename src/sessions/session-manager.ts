@@ -49,7 +49,7 @@ import { paneAddress, type Pane } from '../runtime/tmux-pane.js';
 import { externalRecord, isExternal } from './external-session.js';
 import { liveClaudes } from './live-claudes.js';
 import { claudeConfigDir, readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
-import type { Timed } from '../metrics.js';
+import { untimed, type Timed } from '../metrics.js';
 
 export interface SessionManagerOptions {
   readonly claudeBin: string;
@@ -1176,8 +1176,7 @@ export class SessionManager {
   /** Checks the sessions on every tick: a poll at a time. */
   #tick(): void {
     if (this.#polling) return;
-    const poll = () => this.#poll(true);
-    void (this.#options.timed ? this.#options.timed('session_check', poll) : poll());
+    void (this.#options.timed ?? untimed)('session_check', () => this.#poll(true));
   }
 
   /**

@@ -8,7 +8,10 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
  */
 const compiled = new WeakMap<DocumentNode, Map<string, CompiledQuery | null>>();
 
-function compiledFor(args: ExecutionArgs): CompiledQuery | null {
+/** What a compiled selection depends on. */
+type Selection = Pick<ExecutionArgs, 'schema' | 'document' | 'operationName'>;
+
+function compiledFor(args: Selection): CompiledQuery | null {
   let byOperation = compiled.get(args.document);
   if (!byOperation) compiled.set(args.document, (byOperation = new Map()));
   const operation = args.operationName ?? '';
@@ -27,10 +30,8 @@ function compiledFor(args: ExecutionArgs): CompiledQuery | null {
 }
 
 /** Compiles the document's operation now, so its first subscriber's first event does not wait. */
-export function precompile(
-  args: Pick<ExecutionArgs, 'schema' | 'document'> & Partial<ExecutionArgs>,
-): void {
-  compiledFor({ ...args, operationName: args.operationName ?? null });
+export function precompile(args: Selection): void {
+  compiledFor(args);
 }
 
 /**
