@@ -104,16 +104,17 @@ describe('health, readiness, metrics and logs', () => {
         .filter((line) => line.startsWith(prefix))
         .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
     const before = await metrics();
-    // The loop held for 50 ms, as a long synchronous task in the hub would hold it.
-    const until = performance.now() + 50;
+    // The loop held for 400 ms, as a long synchronous task in the hub would hold it: far above
+    // anything a busy two-core machine adds on its own, so the span's reset below is clear.
+    const until = performance.now() + 400;
     while (performance.now() < until);
     let garbage: unknown[] = [];
     for (let i = 0; i < 500_000; i++) garbage.push({ i, text: `${i}` });
     garbage = [];
     const held = await metrics();
     const longest = sample(held, 'claude_hub_event_loop_delay_seconds', '{quantile="1"}');
-    expect(longest).toBeGreaterThan(0.04);
-    expect(longest).toBeLessThan(0.5);
+    expect(longest).toBeGreaterThan(0.35);
+    expect(longest).toBeLessThan(5);
     expect(
       sample(held, 'claude_hub_event_loop_delay_seconds', '{quantile="0.5"}'),
     ).toBeLessThanOrEqual(longest);
@@ -124,7 +125,7 @@ describe('health, readiness, metrics and logs', () => {
     // Each scrape starts the span over.
     const next = await metrics();
     expect(sample(next, 'claude_hub_event_loop_delay_seconds', '{quantile="1"}')).toBeLessThan(
-      0.04,
+      0.35,
     );
     await vi.waitFor(
       async () => {
