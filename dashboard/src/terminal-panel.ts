@@ -107,6 +107,8 @@ export class TerminalPanel {
   #flushing = false;
   /** Who sets the pane's size: the pane itself (read-only), this panel, or a tmux client. */
   #sizedBy: 'pane' | 'panel' | 'tmux' = 'pane';
+  /** The size this panel last gave the pane, `cols x rows`, until its snapshot shows it. */
+  #sizing: string | null = null;
   #resizeTimer: ReturnType<typeof setTimeout> | undefined;
   #observedWidth = 0;
   readonly #observer = new ResizeObserver(([entry]) => {
@@ -360,14 +362,16 @@ export class TerminalPanel {
       this.#fitFont();
       return;
     }
+    const [cols, rows] = [clamp(proposed.cols, paneCols), clamp(proposed.rows, paneRows)];
     try {
       const { resizeTerminal } = await this.#hub.request(ResizeTerminalMutation, {
         sessionId,
-        cols: clamp(proposed.cols, paneCols),
-        rows: clamp(proposed.rows, paneRows),
+        cols,
+        rows,
       });
       if (term !== this.#term || !this.#switch.checked) return;
       this.#sizedBy = resizeTerminal ? 'panel' : 'tmux';
+      this.#sizing = resizeTerminal ? `${cols} x ${rows}` : null;
     } catch (error) {
       if (term !== this.#term) return;
       this.#sizedBy = 'pane';
@@ -383,6 +387,8 @@ export class TerminalPanel {
     const session = this.#session;
     const { cols, rows } = this.element.dataset;
     const size = cols ? `, ${cols} x ${rows}` : '';
+    // The pane's RESIZED snapshot is still on its way: the size shown would be the old one.
+    const sizing = this.#sizedBy === 'panel' && this.#sizing !== `${cols} x ${rows}`;
     let text: string;
     if (!session) text = '';
     else if (!this.#unsubscribe) {
@@ -391,7 +397,8 @@ export class TerminalPanel {
     else if (!this.#switch.checked) text = `Read-only${size}: take control to type.`;
     else if (this.#sizedBy === 'tmux') {
       text = `In control${size}: a terminal attached in tmux sets the size.`;
-    } else text = `In control${size}: your keys go to the session.`;
+    } else if (sizing) text = `In control: sizing the pane to ${this.#sizing}...`;
+    else text = `In control${size}: your keys go to the session.`;
     this.#status.textContent = text;
     this.element.classList.toggle('stopped', !!session && !this.#unsubscribe);
   }
