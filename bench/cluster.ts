@@ -15,7 +15,12 @@ import type { BenchWorld } from './claude-world.js';
 import { HookClient } from './hook-client.js';
 import { offer } from './hook-load.js';
 import { againstFloor, spread, type Row } from './row.js';
-import { startSubscribers, untilArrived, type Subscribers } from './subscribers-thread.js';
+import {
+  SentTimes,
+  startSubscribers,
+  untilArrived,
+  type Subscribers,
+} from './subscribers-thread.js';
 
 const section = 'cluster 2,000/s';
 
@@ -52,7 +57,7 @@ export async function cluster(options: {
       id: createSession.id,
       secret: await hookSecret(b.socket, createSession.tmuxSession),
     };
-    const sent = new Map<string, number>();
+    const sent = new SentTimes();
     for (const node of [b, a]) {
       const url = node.hub.url.replace(/^http/, 'ws');
       watchers.push(await startSubscribers({ url, sessionIds: [target.id], subscribers: 1 }, sent));

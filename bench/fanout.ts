@@ -11,7 +11,7 @@ import { offer, type BenchHub, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
 import { cpuMs } from './proc-stats.js';
 import { againstFloor, spread, type Row } from './row.js';
-import { startSubscribers, untilArrived } from './subscribers-thread.js';
+import { SentTimes, startSubscribers, untilArrived } from './subscribers-thread.js';
 
 /** One case's run against one server: each event's delay to each subscriber, and the CPU shares. */
 async function measure(
@@ -21,7 +21,7 @@ async function measure(
   library: boolean,
   seconds: number,
 ) {
-  const sent = new Map<string, number>();
+  const sent = new SentTimes();
   const { arrivals, stop } = await startSubscribers(
     {
       url: server.url.replace(/^http/, 'ws'),

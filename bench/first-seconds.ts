@@ -7,20 +7,16 @@
  * the global hooks of a claude started by hand do: no claude process runs for it, so the run
  * before the bench's claude sessions start and the run after them show the machine's share.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../harness/free-port.js';
-import { hubArgs, spawnHub, stopHub } from '../harness/hub-process.js';
 import type { BenchWorld } from './claude-world.js';
+import { sessionStartBody, startFreshHub } from './fresh-hub.js';
 import { startFloor } from './floor.js';
 import { HookClient } from './hook-client.js';
 import { offer, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
 import { againstFloor, type Row } from './row.js';
-import { startSubscribers, untilArrived } from './subscribers-thread.js';
+import { SentTimes, startSubscribers, untilArrived } from './subscribers-thread.js';
 
 interface Measured {
   /** Hook answers, first event included. */
@@ -39,17 +35,11 @@ interface Load {
 
 /** The session's first event, then subscribers, then the load at its rate. */
 async function load(url: string, hooks: HookClient, target: Target, options: Load) {
-  const start = JSON.stringify({
-    session_id: target.id,
-    hook_event_name: 'SessionStart',
-    source: 'startup',
-    cwd: '/tmp',
-  });
   const t0 = performance.now();
-  const status = await hooks.post(target.secret, start);
+  const status = await hooks.post(target.secret, sessionStartBody(target.id));
   if (status !== 200) throw new Error(`SessionStart answered ${status}`);
   const answers = [performance.now() - t0];
-  const sent = new Map<string, number>();
+  const sent = new SentTimes();
   const wsUrl = url.replace(/^http/, 'ws');
   const watching = await startSubscribers(
     { url: wsUrl, sessionIds: [target.id], subscribers: options.subscribers },
@@ -76,25 +66,12 @@ async function atFloor(options: Load): Promise<Measured> {
 
 /** A fresh hub, the load (with the hub's hook token), its measures; the hub stops after. */
 async function atHub(world: BenchWorld, options: Load): Promise<Measured> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-bench-first-'));
-  const socket = `cch-bench-first-${process.pid}`;
-  // Its own claude config: the bench's claudes are not this hub's to find.
-  const env = { ...world.env, CLAUDE_CONFIG_DIR: path.join(dataDir, 'claude') };
-  const hub = await spawnHub(
-    [...hubArgs({ port: await freePort(), dataDir, socket }), '--retain-events', '0'],
-    env,
-    { compiled: true },
-  );
-  const base = hub.url.replace(/\/graphql$/, '');
-  const hooks = new HookClient(base);
+  const hub = await startFreshHub(world, 'first');
   try {
-    const stats = await hubStats(base);
-    const token = readFileSync(path.join(dataDir, 'hook-token'), 'utf8').trim();
-    const target = { id: randomUUID(), secret: token };
-    return { ...(await load(hub.url, hooks, target, options)), stats: await stats() };
+    const stats = await hubStats(hub.base);
+    return { ...(await load(hub.url, hub.hooks, hub.target, options)), stats: await stats() };
   } finally {
-    hooks.close();
-    await stopHub(hub, { socket, dataDir });
+    await hub.stop();
   }
 }
 

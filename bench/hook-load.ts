@@ -72,15 +72,16 @@ export async function ingest(
 
 /**
  * POSTs at a fixed rate for `seconds`; notes the send time of each event by its tag, on the clock
- * all threads share (timeOrigin + now), and with `answers`, how long each POST took to answer.
+ * all threads share (timeOrigin + now), and with `answers`, how long each POST took to answer
+ * (in the order the answers came).
  */
 export async function offer(
   hooks: HookClient,
   targets: Target[],
   perSecond: number,
   seconds: number,
-  sent: Map<string, number>,
-  answers?: number[],
+  sent: { set(tag: string, at: number): unknown },
+  answers?: Pick<number[], 'push'>,
 ) {
   const total = Math.round(perSecond * seconds);
   const start = performance.now();

@@ -26,6 +26,7 @@ import { HookClient } from './hook-client.js';
 import { hookIngest } from './hook-ingest.js';
 import { ingest, type BenchHub, type Target } from './hook-load.js';
 import { memory } from './memory.js';
+import { overload } from './overload.js';
 import { perEvent } from './per-event.js';
 import { machineQuiet, rssMb } from './proc-stats.js';
 import { readoption } from './readoption.js';
@@ -42,6 +43,7 @@ const sectionNames = [
   'first-seconds',
   'ingest',
   'fanout',
+  'overload',
   'replay',
   'runs',
   'channels',
@@ -198,6 +200,13 @@ async function main(): Promise<Row[]> {
           subscribers: sizes.fanoutSubscribers,
           withLibrary: !smoke,
           seconds: sizes.rateSeconds,
+        }),
+      overload: () =>
+        overload(world, {
+          subscribers: sizes.fanoutSubscribers.at(-1)!,
+          seconds: smoke ? 1 : 8,
+          pauseMs: smoke ? 500 : 5000,
+          subscriberBuffer: smoke ? 100 : 10_000,
         }),
       replay: () => replay(benchHub, { target: live.at(-1)!, events: sizes.replay }),
       runs: () => runsSection(benchHub, { target: live.at(-1)! }),

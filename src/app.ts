@@ -410,7 +410,13 @@ async function open(
   parts.wsServer = graphqlOverWebSocket(
     server,
     yoga,
-    { gate, connections, maxSubscriptions: config.maxSubscriptions, log },
+    {
+      gate,
+      connections,
+      maxSubscriptions: config.maxSubscriptions,
+      fanoutBudgetMs: config.fanoutBudgetMs,
+      log,
+    },
     config.graphqlWsServer,
   );
   await new Promise<void>((resolve, reject) => {

@@ -24,6 +24,7 @@ export interface HubConfig {
   readonly maxHookBodyBytes: number;
   /** Events one subscriber may lag behind before it is dropped (it resumes with `after`). */
   readonly subscriberBuffer: number;
+  readonly fanoutBudgetMs: number;
   /** Characters of terminal output a sessionTerminal subscriber may lag behind (then: a snapshot). */
   readonly terminalBufferBytes: number;
   /** Lines of history a terminal snapshot carries above the screen. */
@@ -195,6 +196,15 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: 10_000,
     description:
       'Events a subscriber may lag behind before it is dropped with SUBSCRIBER_TOO_SLOW.',
+  },
+  {
+    flag: 'fanout-budget',
+    env: 'CLAUDE_HUB_FANOUT_BUDGET',
+    key: 'fanoutBudgetMs',
+    kind: 'count',
+    default: 5,
+    description:
+      "Milliseconds of each event-loop turn that subscribers' messages may take before the rest waits for the next turn, oldest subscriptions first, so hook answers stay fast under any fan-out.",
   },
   {
     flag: 'terminal-buffer',

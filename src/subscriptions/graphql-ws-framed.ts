@@ -10,8 +10,10 @@ import {
   type HubServerOptions,
   type Root,
   type Results,
+  type WebSocketLimits,
 } from './graphql-ws-options.js';
 import { masked } from './masked-error.js';
+import { FanoutTurns } from './fanout-turns.js';
 
 /**
  * One execution and one serialisation per published event and operation, shared by every
@@ -76,12 +78,16 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #args: ExecutionArgs;
   readonly #log: Logger;
   readonly #start: Buffer;
+  /** The server's share of each turn for fan-out, and this subscription's place in it. */
+  readonly #turns: FanoutTurns;
+  readonly #place: number;
 
   constructor(
     source: AsyncIterable<unknown>,
     root: Root,
     outbox: Outbox,
     args: ExecutionArgs,
+    turns: FanoutTurns,
     log: Logger,
   ) {
     this.#source = source[Symbol.asyncIterator]();
@@ -90,6 +96,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     this.#outbox = outbox;
     this.#args = args;
     this.#log = log;
+    this.#turns = turns;
+    this.#place = turns.place();
     this.#start = Buffer.from(`{"id":${JSON.stringify(root.id)},"type":"next","payload":`);
     // Compiled now rather than at its first event, which would wait for it.
     precompile(args);
@@ -101,6 +109,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
       if (step.done) return { value: undefined, done: true };
       let event: unknown = step.value;
       do {
+        const turn = this.#turns.wait(this.#place);
+        if (turn) await turn;
         // A replayed event is this subscriber's alone: nothing to share, and a WeakMap entry
         // per event costs the garbage collector more than the selection itself.
         let end = executeShared(this.#key, this.#args, event, !this.#ready?.replaying, this.#log);
@@ -237,12 +247,13 @@ const outboxes = new WeakMap<Extra, Outbox>();
 export function useFramedServer(
   wsServer: WebSocketServer,
   options: (results: Results) => HubServerOptions,
-  log: Logger,
+  { log, fanoutBudgetMs }: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs'>,
 ): void {
+  const turns = new FanoutTurns(fanoutBudgetMs);
   const protocol = makeServer(
     options((source, args) => {
       const root = args.rootValue as Root;
-      return new Relay(source, root, outboxes.get(root.extra)!, args, log);
+      return new Relay(source, root, outboxes.get(root.extra)!, args, turns, log);
     }),
   );
   wsServer.on('connection', (socket, request) => {

@@ -9,6 +9,7 @@ import {
   type HubServerOptions,
   type Root,
   type Results,
+  type WebSocketLimits,
 } from './graphql-ws-options.js';
 
 /**
@@ -73,7 +74,7 @@ class Selections implements AsyncIterableIterator<ExecutionResult> {
 export function useLibraryServer(
   wsServer: WebSocketServer,
   options: (results: Results) => HubServerOptions,
-  log: Logger,
+  { log }: Pick<WebSocketLimits, 'log'>,
 ): void {
   const results: Results = (source, args) => new Selections(source, args, log);
   useServer({ ...options(results), isProd: true }, wsServer);

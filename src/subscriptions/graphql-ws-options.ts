@@ -25,6 +25,8 @@ export interface WebSocketLimits {
   readonly connections: ConnectionCounter;
   /** Subscriptions one connection may run at once. */
   readonly maxSubscriptions: number;
+  /** Milliseconds of a turn of the event loop fan-out may take (the hub's server; FanoutTurns). */
+  readonly fanoutBudgetMs: number;
   readonly log: Logger;
 }
 

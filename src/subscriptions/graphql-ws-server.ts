@@ -29,6 +29,6 @@ export function graphqlOverWebSocket(
     },
   });
   const use = kind === 'library' ? useLibraryServer : useFramedServer;
-  use(wsServer, (subscribe) => hubOptions(yoga, limits, subscribe), limits.log);
+  use(wsServer, (subscribe) => hubOptions(yoga, limits, subscribe), limits);
   return wsServer;
 }

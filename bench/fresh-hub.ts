@@ -1,0 +1,59 @@
+/**
+ * A hub of a section's own, started for it and stopped after: compiled, in its own process,
+ * with its own data dir, tmux socket and claude config (the bench's claudes are not its to
+ * find). Its session is made by the first event posted with the hub's hook token, as the global
+ * hooks of a claude started by hand make one, so no claude process runs for it.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../harness/free-port.js';
+import { hubArgs, spawnHub, stopHub } from '../harness/hub-process.js';
+import type { BenchWorld } from './claude-world.js';
+import { HookClient } from './hook-client.js';
+import type { BenchHub, Target } from './hook-load.js';
+
+export interface FreshHub extends Omit<BenchHub, 'socket'> {
+  /** A session of its own, not made yet: its first event makes it. */
+  readonly target: Target;
+  stop(): Promise<void>;
+}
+
+export async function startFreshHub(
+  world: BenchWorld,
+  name: string,
+  args: readonly string[] = [],
+): Promise<FreshHub> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `cch-bench-${name}-`));
+  const socket = `cch-bench-${name}-${process.pid}`;
+  const env = { ...world.env, CLAUDE_CONFIG_DIR: path.join(dataDir, 'claude') };
+  const hub = await spawnHub(
+    [...hubArgs({ port: await freePort(), dataDir, socket }), '--retain-events', '0', ...args],
+    env,
+    { compiled: true },
+  );
+  const base = hub.url.replace(/\/graphql$/, '');
+  const hooks = new HookClient(base);
+  const token = readFileSync(path.join(dataDir, 'hook-token'), 'utf8').trim();
+  return {
+    url: hub.url,
+    base,
+    pid: hub.process.pid!,
+    hooks,
+    target: { id: randomUUID(), secret: token },
+    async stop() {
+      hooks.close();
+      await stopHub(hub, { socket, dataDir });
+    },
+  };
+}
+
+/** The body of a session's first event, which makes it. */
+export const sessionStartBody = (sessionId: string) =>
+  JSON.stringify({
+    session_id: sessionId,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+    cwd: '/tmp',
+  });
