@@ -24,6 +24,7 @@ export interface HubConfig {
   readonly maxHookBodyBytes: number;
   /** Events one subscriber may lag behind before it is dropped (it resumes with `after`). */
   readonly subscriberBuffer: number;
+  /** Milliseconds of each event-loop turn graphql-ws fan-out may take (FanoutTurns). */
   readonly fanoutBudgetMs: number;
   /** Characters of terminal output a sessionTerminal subscriber may lag behind (then: a snapshot). */
   readonly terminalBufferBytes: number;
@@ -204,7 +205,7 @@ export const optionSpecs: readonly OptionSpec[] = [
     kind: 'count',
     default: 5,
     description:
-      "Milliseconds of each event-loop turn that subscribers' messages may take before the rest waits for the next turn, oldest subscriptions first, so hook answers stay fast under any fan-out.",
+      "Milliseconds of each event-loop turn that graphql-ws subscribers' messages may take before the rest waits for the next turn, oldest subscriptions first, so hook answers stay fast under any fan-out.",
   },
   {
     flag: 'terminal-buffer',
