@@ -189,8 +189,8 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
       },
       {
         section,
-        metric: `subscribers kept, p50 / p99 / max`,
-        value: `hub ${kept} of ${options.subscribers}: ${spread(atHub.arrivals)}`,
+        metric: `to subscribers p50 / p99 / max`,
+        value: `hub ${spread(atHub.arrivals)}, ${kept} of ${options.subscribers} kept`,
         target: `p50 <= 3x carried + 2 ms (${ms(p50Bound)})`,
         ok: kept > 0 && percentile(atHub.arrivals, 50) <= p50Bound,
       },

@@ -18,7 +18,7 @@ describe('npm run bench', () => {
       /^fan-out 2,000\/s\s+10 sub x 1 session p50 \/ p99/,
       /^overload\s+carried: 10 sub, 16 connections\s+\d+ events\/s/,
       /^overload\s+hook answer at \d+\/s after 0.25 s p50 \/ p99/,
-      /^overload\s+subscribers kept, p50 \/ p99 \/ max\s+hub \d+ of 10: /,
+      /^overload\s+to subscribers p50 \/ p99 \/ max\s+hub .* ms, \d+ of 10 kept/,
       /^overload\s+1 sub paused 0.5 s, may lag 100\s+cut \d+x, each time resumed with after; got seq 1-(\d+) of \1, \d+ events, 0 out of order/,
       /^replay\s+after: 0 over 2,000 events\s+[\d.]+ ms/,
       /^per event \(median\)\s+python3 \+ urllib forwarder .*x HTTP\)/,
