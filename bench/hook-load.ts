@@ -70,6 +70,10 @@ export async function ingest(
   return { latencies, perSecond: count / ((performance.now() - started) / 1000) };
 }
 
+/** A Notification whose `tag` the subscribers find in each message, to time its arrival. */
+export const tagged = (target: Target, tag: string, message: string) =>
+  JSON.stringify({ session_id: target.id, hook_event_name: 'Notification', message, tag });
+
 /**
  * POSTs at a fixed rate for `seconds`; notes the send time of each event by its tag, on the clock
  * all threads share (timeOrigin + now), and with `answers`, how long each POST took to answer
@@ -91,15 +95,10 @@ export async function offer(
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const target = targets[i % targets.length]!;
-    const body = JSON.stringify({
-      session_id: target.id,
-      hook_event_name: 'Notification',
-      message: 'fanout',
-      tag: `${target.id}:${i}`,
-    });
+    const tag = `${target.id}:${i}`;
     const t0 = performance.now();
-    sent.set(`${target.id}:${i}`, performance.timeOrigin + t0);
-    const answered = hooks.post(target.secret, body);
+    sent.set(tag, performance.timeOrigin + t0);
+    const answered = hooks.post(target.secret, tagged(target, tag, 'fanout'));
     inFlight.push(answers ? answered.then(() => answers.push(performance.now() - t0)) : answered);
   }
   await Promise.all(inFlight);

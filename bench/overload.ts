@@ -19,11 +19,16 @@ import { performance } from 'node:perf_hooks';
 import type { BenchWorld } from './claude-world.js';
 import { startFloor, type Floor } from './floor.js';
 import { sessionStartBody, startFreshHub } from './fresh-hub.js';
-import { offer, type BenchHub, type Target } from './hook-load.js';
+import { offer, tagged, type BenchHub, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
 import { cpuMs } from './proc-stats.js';
 import { againstFloor, ms, percentile, spread, type Row } from './row.js';
-import { SentTimes, startSubscribers, type Subscribers } from './subscribers-thread.js';
+import {
+  SentTimes,
+  startSubscribers,
+  untilArrived,
+  type Subscribers,
+} from './subscribers-thread.js';
 
 type Server = Pick<BenchHub, 'url' | 'hooks' | 'pid'>;
 
@@ -63,13 +68,7 @@ async function closedLoop(server: Server, target: Target, seconds: number, sent:
       while (performance.now() < until) {
         const tag = `${target.id}:c${posted++}`;
         sent.set(tag, performance.timeOrigin + performance.now());
-        const body = JSON.stringify({
-          session_id: target.id,
-          hook_event_name: 'Notification',
-          message: 'carried',
-          tag,
-        });
-        const status = await server.hooks.post(target.secret, body);
+        const status = await server.hooks.post(target.secret, tagged(target, tag, 'carried'));
         if (status !== 200) throw new Error(`hook POST answered ${status}`);
       }
     }),
@@ -131,13 +130,6 @@ async function atFloor(target: Target, rate: number, options: Options) {
   }
 }
 
-/** Waits up to 10 s for the slow subscriber to reach seq `last`. */
-async function caughtUp(watching: Subscribers, last: number): Promise<void> {
-  const deadline = performance.now() + 10_000;
-  while ((watching.slow()?.last ?? 0) < last && performance.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
 export async function overload(world: BenchWorld, options: Options): Promise<Row[]> {
   const section = 'overload';
   const hub = await startFreshHub(world, 'overload', [
@@ -164,7 +156,7 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
     clearTimeout(pause);
     // seq 1 is the SessionStart; the closed loop's events, then the paced ones.
     const last = 1 + posted + atHub.total;
-    await caughtUp(watching, last);
+    await untilArrived(() => (watching.slow()?.last ?? 0) >= last);
     const slow = watching.slow()!;
     const kept = options.subscribers - watching.cut();
     const answered = againstFloor(atHub.answers, hooksFloor.answers, 3, 2);
