@@ -9,6 +9,7 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
   readonly #overflowError: () => Error;
   #head = 0;
   #waiting: ((result: IteratorResult<T>) => void) | null = null;
+  #wake: (() => void) | null = null;
   #failure: Error | null = null;
   #done = false;
 
@@ -32,9 +33,25 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
     if (this.size >= this.#limit) {
       this.#failure = this.#overflowError();
       this.#items.length = this.#head = 0;
-      return;
-    }
-    this.#items.push(item);
+    } else this.#items.push(item);
+    this.#callWake();
+  }
+
+  /**
+   * Calls `wake` once, from the next push() or close(), instead of a promise for the next item:
+   * the reader then takes what is here with shift(). False, and no call, when there is
+   * something to read already (an item, the overflow or the end).
+   */
+  wakeOnNext(wake: () => void): boolean {
+    if (this.size > 0 || this.#failure || this.#done) return false;
+    this.#wake = wake;
+    return true;
+  }
+
+  #callWake(): void {
+    const wake = this.#wake;
+    this.#wake = null;
+    wake?.();
   }
 
   /** Takes a queued item without waiting, if there is one. */
@@ -64,6 +81,7 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
     const resolve = this.#waiting;
     this.#waiting = null;
     resolve?.({ value: undefined, done: true });
+    this.#callWake();
   }
 
   return(): Promise<IteratorResult<T>> {

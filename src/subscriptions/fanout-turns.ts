@@ -24,17 +24,18 @@ export class FanoutTurns {
   }
 
   /**
-   * Undefined while this turn has budget left and nobody waits; else a promise that resolves in
-   * a later turn, in `place` order.
+   * False while this turn has budget left and nobody waits: go on. Else true, and `resume` is
+   * called in a later turn, in `place` order.
    */
-  wait(place: number): Promise<void> | undefined {
+  wait(place: number, resume: () => void): boolean {
     const now = performance.now();
     if (this.#since < 0) {
       this.#since = now;
       setImmediate(this.#nextTurn);
     }
-    if (this.#waiting.size === 0 && now - this.#since <= this.#budgetMs) return undefined;
-    return new Promise((resolve) => this.#waiting.set(place, resolve));
+    if (this.#waiting.size === 0 && now - this.#since <= this.#budgetMs) return false;
+    this.#waiting.set(place, resume);
+    return true;
   }
 
   readonly #nextTurn = () => {
@@ -42,6 +43,6 @@ export class FanoutTurns {
     if (this.#waiting.size === 0) return;
     const waiting = [...this.#waiting].sort(([a], [b]) => a - b);
     this.#waiting.clear();
-    for (const [, resolve] of waiting) resolve();
+    for (const [, resume] of waiting) resume();
   };
 }

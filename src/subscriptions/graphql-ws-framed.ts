@@ -62,12 +62,39 @@ function executeShared(
   return end;
 }
 
+/** Relays woken by their session's events in this turn of the event loop. */
+let due: (() => void)[] = [];
+
+/**
+ * Runs the relays woken in this turn once the loop has read its input: the hooks that came in
+ * are answered first, a relay sends all its events of the turn in one go, and their messages
+ * leave at the end of it.
+ */
+function wakeLater(pump: () => void): void {
+  if (due.length === 0) setImmediate(runDue);
+  due.push(pump);
+}
+
+function runDue(): void {
+  const pumps = due;
+  due = [];
+  for (const pump of pumps) pump();
+  flushAll();
+}
+
+const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
+
 /**
  * Sends a subscription's results itself, as graphql-ws `next` messages built from the shared
  * result and the subscription's own start of message. To graphql-ws it is a stream that yields
  * nothing and ends when its source does, so graphql-ws still sends `error` and `complete`,
  * after the last result. return() (the client's `complete`, or the connection closing) ends
  * the source at once instead of after its next event.
+ *
+ * Live events of a session's stream cost no promise: the stream wakes the relay (wakeLater),
+ * which sends what is there until it must wait for a later turn (FanoutTurns), an async
+ * result or a client that is behind. Only the first event, replayed pages, the end and errors
+ * come through the source's next().
  */
 class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #source: AsyncIterator<unknown>;
@@ -81,6 +108,13 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   /** The server's share of each turn for fan-out, and this subscription's place in it. */
   readonly #turns: FanoutTurns;
   readonly #place: number;
+  /** The event taken from the source and not yet sent, and its message's end once made. */
+  #event: unknown = undefined;
+  #end: Part | undefined = undefined;
+  #ended = false;
+  /** Settles the promise from next() when the source ends or fails. */
+  #settle: { resolve: (result: typeof done) => void; reject: (error: unknown) => void } | null =
+    null;
 
   constructor(
     source: AsyncIterable<unknown>,
@@ -103,28 +137,70 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     precompile(args);
   }
 
-  async next(): Promise<IteratorResult<ExecutionResult>> {
-    for (;;) {
-      const step = await this.#source.next();
-      if (step.done) return { value: undefined, done: true };
-      let event: unknown = step.value;
-      do {
-        const turn = this.#turns.wait(this.#place);
-        if (turn) await turn;
-        // A replayed event is this subscriber's alone: nothing to share, and a WeakMap entry
-        // per event costs the garbage collector more than the selection itself.
-        let end = executeShared(this.#key, this.#args, event, !this.#ready?.replaying, this.#log);
-        if (typeof end === 'object' && 'then' in end) end = await end;
-        const sent = this.#outbox.send(this.#start, end);
-        if (sent) await sent;
-        event = this.#ready?.takeReady();
-      } while (event !== undefined);
-    }
+  next(): Promise<IteratorResult<ExecutionResult>> {
+    return new Promise((resolve, reject) => {
+      this.#settle = { resolve, reject };
+      this.#read();
+    });
   }
 
+  /** Waits for the source's next event through its next(). */
+  #read(): void {
+    this.#source.next().then((step) => {
+      if (step.done) return this.#settle!.resolve(done);
+      this.#event = step.value;
+      this.#pump();
+    }, this.#settle!.reject);
+  }
+
+  /** Sends the events that are here, until one has to wait or none is left. */
+  readonly #pump = (): void => {
+    try {
+      for (;;) {
+        if (this.#ended) return this.#settle!.resolve(done);
+        if (this.#event === undefined) {
+          const event = this.#ready?.takeReady();
+          if (event === undefined) {
+            if (!this.#ready?.wakeWhenReady(this.#wake)) this.#read();
+            return;
+          }
+          this.#event = event;
+        }
+        if (this.#end === undefined) {
+          if (this.#turns.wait(this.#place, this.#pump)) return;
+          // A replayed event is this subscriber's alone: nothing to share, and a WeakMap entry
+          // per event costs the garbage collector more than the selection itself.
+          const end = executeShared(
+            this.#key,
+            this.#args,
+            this.#event,
+            !this.#ready?.replaying,
+            this.#log,
+          );
+          if (typeof end === 'object' && 'then' in end) {
+            end.then((made) => {
+              this.#end = made;
+              this.#pump();
+            }, this.#settle!.reject);
+            return;
+          }
+          this.#end = end;
+        }
+        const sent = this.#outbox.send(this.#start, this.#end);
+        [this.#event, this.#end] = [undefined, undefined];
+        if (sent) return void sent.then(this.#pump);
+      }
+    } catch (error) {
+      this.#settle!.reject(error);
+    }
+  };
+
+  readonly #wake = () => wakeLater(this.#pump);
+
   return(): Promise<IteratorResult<ExecutionResult>> {
+    this.#ended = true;
     void this.#source.return?.().catch(() => undefined);
-    return Promise.resolve({ value: undefined, done: true });
+    return Promise.resolve(done);
   }
 
   [Symbol.asyncIterator](): this {

@@ -125,6 +125,16 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
     return undefined;
   }
 
+  /**
+   * Calls `wake` once when the next live event or the end arrives, instead of a promise from
+   * next(), once takeReady() has found nothing: a subscriber of a session that gets one event
+   * per turn then costs no promise per event. False when only next() can go on (the stream is
+   * opening, replaying, has ended or has failed).
+   */
+  wakeWhenReady(wake: () => void): boolean {
+    return this.#state === 'open' && !this.#replaying && this.#queue!.wakeOnNext(wake);
+  }
+
   async next(): Promise<IteratorResult<StoredEvent, undefined>> {
     try {
       if (this.#state === 'new') await this.#open();

@@ -12,30 +12,27 @@ describe('FanoutTurns', () => {
   it('lets fan-out go on at once while the turn has budget left', () => {
     const turns = new FanoutTurns(1000);
     const [a, b] = [turns.place(), turns.place()];
-    expect(turns.wait(a)).toBeUndefined();
-    expect(turns.wait(b)).toBeUndefined();
+    const resume = () => expect.unreachable('resumed without waiting');
+    expect(turns.wait(a, resume)).toBe(false);
+    expect(turns.wait(b, resume)).toBe(false);
   });
 
   it('sends the rest to a later turn once the budget is spent, and goes on oldest first', async () => {
     const turns = new FanoutTurns(2);
     const [oldest, middle, newest] = [turns.place(), turns.place(), turns.place()];
     const order: string[] = [];
-    expect(turns.wait(middle)).toBeUndefined();
+    const resume = (name: string) => () => order.push(name);
+    expect(turns.wait(middle, resume('middle'))).toBe(false);
     work(3);
     // Spent: the newest asks first, but the oldest goes on first in the next turn.
-    const waits = [
-      turns.wait(newest)!.then(() => order.push('newest')),
-      turns.wait(oldest)!.then(() => order.push('oldest')),
-    ];
-    // Once someone waits, nobody jumps the queue, budget or not.
-    expect(waits.every((wait) => wait instanceof Promise)).toBe(true);
+    expect(turns.wait(newest, resume('newest'))).toBe(true);
+    expect(turns.wait(oldest, resume('oldest'))).toBe(true);
     // Not in this turn, whatever microtasks run.
     for (let i = 0; i < 10; i++) await Promise.resolve();
     expect(order).toEqual([]);
-    await Promise.all(waits);
+    await nextTurn();
     expect(order).toEqual(['oldest', 'newest']);
     // The new turn has its budget again.
-    await nextTurn();
-    expect(turns.wait(middle)).toBeUndefined();
+    expect(turns.wait(middle, resume('middle'))).toBe(false);
   });
 });

@@ -67,6 +67,40 @@ describe('sessionEvents', () => {
     await stream.return();
   });
 
+  it('wakes a live reader once per batch of events instead of a promise each, and at the end', async () => {
+    const { deps, add, bus } = setup(10);
+    await add('stored');
+    const stream = sessionEvents(deps, 's', 0);
+    let wakes = 0;
+    const wake = () => (wakes += 1);
+    // Opening and replaying go through next(): no wake can be armed yet.
+    expect(stream.wakeWhenReady(wake)).toBe(false);
+    expect((await stream.next()).value?.seq).toBe(1);
+    expect(stream.takeReady()).toBeUndefined();
+    expect(stream.wakeWhenReady(wake)).toBe(false);
+    const live = stream.next();
+    await add('m2');
+    await add('m3');
+    expect((await live).value?.seq).toBe(2);
+    expect(stream.takeReady()?.seq).toBe(3);
+    expect(stream.replaying).toBe(false);
+    expect(stream.wakeWhenReady(wake)).toBe(true);
+    await add('m4');
+    await add('m5');
+    expect(wakes).toBe(1);
+    expect([stream.takeReady()?.seq, stream.takeReady()?.seq, stream.takeReady()]).toEqual([
+      4,
+      5,
+      undefined,
+    ]);
+    expect(stream.wakeWhenReady(wake)).toBe(true);
+    bus.publish('s', { kind: 'end' });
+    expect(wakes).toBe(2);
+    expect(stream.takeReady()).toBeUndefined();
+    expect(stream.wakeWhenReady(wake)).toBe(false);
+    expect(await stream.next()).toEqual({ value: undefined, done: true });
+  });
+
   it('ends at once when returned while it waits, and leaves the bus', async () => {
     const { deps, add, open } = setup(10);
     const stream = sessionEvents(deps, 's', null);

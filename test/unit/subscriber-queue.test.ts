@@ -22,6 +22,29 @@ describe('SubscriberQueue', () => {
     queue.push(9);
     await expect(queue.next()).rejects.toThrow('SUBSCRIBER_TOO_SLOW');
   });
+
+  it('wakes a reader once, from the next push, the overflow or the end, with no promise', () => {
+    const queue = new SubscriberQueue<number>(2, () => new Error('SUBSCRIBER_TOO_SLOW'));
+    let wakes = 0;
+    const wake = () => (wakes += 1);
+    expect(queue.wakeOnNext(wake)).toBe(true);
+    queue.push(1);
+    queue.push(2);
+    expect(wakes).toBe(1);
+    // Something to read already: no wake is armed.
+    expect(queue.wakeOnNext(wake)).toBe(false);
+    expect([queue.shift(), queue.shift(), queue.shift()]).toEqual([1, 2, undefined]);
+    expect(queue.wakeOnNext(wake)).toBe(true);
+    for (let i = 0; i < 3; i++) queue.push(i);
+    expect(wakes).toBe(2);
+    // Overflowed: the reader must call next() to learn of it.
+    expect(queue.wakeOnNext(wake)).toBe(false);
+    const ending = new SubscriberQueue<number>(2, () => new Error('SUBSCRIBER_TOO_SLOW'));
+    expect(ending.wakeOnNext(wake)).toBe(true);
+    ending.close();
+    expect(wakes).toBe(3);
+    expect(ending.wakeOnNext(wake)).toBe(false);
+  });
 });
 
 describe('currentThenChanges', () => {
