@@ -62,16 +62,16 @@ function executeShared(
   return end;
 }
 
-/** Relays woken by their session's events in this turn of the event loop. */
+/** Relays woken by their session's events since the last run. */
 let due: (() => void)[] = [];
 
 /**
- * Runs the relays woken in this turn once the loop has read its input: the hooks that came in
- * are answered first, a relay sends all its events of the turn in one go, and their messages
- * leave at the end of it.
+ * Runs the woken relays once what is under way has finished: events are published when their
+ * batch is committed, and that batch's hooks are answered first; then each relay sends all its
+ * events of the batch in one go, and their messages leave right after (Outbox).
  */
 function wakeLater(pump: () => void): void {
-  if (due.length === 0) setImmediate(runDue);
+  if (due.length === 0) process.nextTick(runDue);
   due.push(pump);
 }
 
@@ -79,7 +79,6 @@ function runDue(): void {
   const pumps = due;
   due = [];
   for (const pump of pumps) pump();
-  flushAll();
 }
 
 const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
@@ -210,8 +209,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
 
 /** Bytes a connection may have waiting to be sent before sends wait for the network. */
 const sendHighWater = 256 * 1024;
-/** Bytes of messages waiting for the end of the turn after which they are written at once. */
-const turnHighWater = 64 * 1024;
+/** Bytes of messages waiting to be written together after which they are written at once. */
+const batchHighWater = 64 * 1024;
 /** Seconds between pings; a connection that does not answer within the next is dropped. */
 const keepAliveMs = 12_000;
 /** A message's start or end: bytes, or a string encoded (UTF-8) when the message is written. */
@@ -219,7 +218,7 @@ type Part = Buffer | string;
 const byteLength = (part: Part) =>
   typeof part === 'string' ? Buffer.byteLength(part) : part.length;
 
-/** Connections with messages waiting for the end of this turn of the event loop. */
+/** Connections with messages waiting to be written once the sending under way is over. */
 const waiting = new Set<Outbox>();
 
 function flushAll(): void {
@@ -248,14 +247,15 @@ function writeFrameHeader(target: Buffer, at: number, length: number): number {
 const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000 ? 4 : 10);
 
 /**
- * The sending side of one connection. The messages of one turn of the event loop are framed
- * into one buffer and leave in one write: 100 subscribers of one session cost one system call
- * per connection and turn, and no object per message. Each message is two parts (a
- * subscription's start and the result, shared by every subscriber as bytes, or one replayed
- * event's as a string), copied or encoded once, at the end of the turn. ws frames and writes control frames itself; the hub's text messages take this path
- * (no extension is negotiated, so a frame is a header and the bytes). Sends never wait for a
- * write to complete (graphql-ws' own ws binding awaits every send); they wait only when the
- * client falls behind.
+ * The sending side of one connection. The messages sent together (the relays woken by one
+ * batch of events, or resumed in one turn) are framed into one buffer and leave in one write
+ * once they are all sent: 100 subscribers of one session cost one system call per connection
+ * and batch, and no object per message. Each message is two parts (a subscription's start and
+ * the result, shared by every subscriber as bytes, or one replayed event's as a string), copied
+ * or encoded once, when written. ws frames and writes control frames itself; the hub's text
+ * messages take this path (no extension is negotiated, so a frame is a header and the bytes).
+ * Sends never wait for a write to complete (graphql-ws' own ws binding awaits every send); they
+ * wait only when the client falls behind.
  */
 class Outbox {
   readonly #ws: WebSocket;
@@ -274,14 +274,14 @@ class Outbox {
   send(head: Part, body: Part = ''): Promise<void> | void {
     if (this.#ws.readyState !== this.#ws.OPEN) return;
     if (this.#parts.length === 0) {
-      if (waiting.size === 0) setImmediate(flushAll);
+      if (waiting.size === 0) process.nextTick(flushAll);
       waiting.add(this);
     }
     const length = byteLength(head) + byteLength(body);
     this.#parts.push(head, body);
     this.#lengths.push(length);
     this.#bytes += frameHeaderSize(length) + length;
-    if (this.#bytes > turnHighWater) this.flush();
+    if (this.#bytes > batchHighWater) this.flush();
     if (this.#raw.writableLength + this.#bytes < sendHighWater) return;
     this.flush();
     return new Promise((resolve) => {
