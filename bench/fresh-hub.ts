@@ -12,6 +12,7 @@ import { freePort } from '../harness/free-port.js';
 import { hubArgs, spawnHub, stopHub } from '../harness/hub-process.js';
 import type { BenchWorld } from './claude-world.js';
 import { HookClient } from './hook-client.js';
+import { hubNodeOptions } from './profile.js';
 import type { BenchHub, Target } from './hook-load.js';
 
 export interface FreshHub extends Omit<BenchHub, 'socket'> {
@@ -31,7 +32,7 @@ export async function startFreshHub(
   const hub = await spawnHub(
     [...hubArgs({ port: await freePort(), dataDir, socket }), '--retain-events', '0', ...args],
     env,
-    { compiled: true },
+    { compiled: true, nodeOptions: hubNodeOptions },
   );
   const base = hub.url.replace(/\/graphql$/, '');
   const hooks = new HookClient(base);

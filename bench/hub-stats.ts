@@ -35,11 +35,15 @@ export async function hubStats(base: string): Promise<() => Promise<string>> {
     const gcCount = delta('claude_hub_gc_pause_seconds_count');
     const gcMs = delta('claude_hub_gc_pause_seconds_sum') * 1000;
     const gcMax = (after.get('claude_hub_gc_pause_max_seconds') ?? NaN) * 1000;
+    // Full collections (mark-compact) apart: one can be the longest pause of a row.
+    const major = (part: string) =>
+      (after.get(`claude_hub_gc_pause_seconds_${part}{kind="major"}`) ?? 0) -
+      (before.get(`claude_hub_gc_pause_seconds_${part}{kind="major"}`) ?? 0);
     const timers = delta('claude_hub_periodic_work_seconds_count');
     const timersMs = delta('claude_hub_periodic_work_seconds_sum') * 1000;
     return [
       `loop delay p99 ${loop('0.99')}, max ${loop('1')}`,
-      `GC ${gcCount} pauses, ${ms(gcMs)}, longest ${ms(gcMax)}`,
+      `GC ${gcCount} pauses, ${ms(gcMs)} (${major('count')} full, ${ms(major('sum') * 1000)}), longest ${ms(gcMax)}`,
       `timers ${timers} runs, ${ms(timersMs)}`,
     ].join('; ');
   };

@@ -28,6 +28,7 @@ import { ingest, type BenchHub, type Target } from './hook-load.js';
 import { memory } from './memory.js';
 import { overload } from './overload.js';
 import { perEvent } from './per-event.js';
+import { hubNodeOptions } from './profile.js';
 import { machineQuiet, rssMb } from './proc-stats.js';
 import { readoption } from './readoption.js';
 import { replay } from './replay.js';
@@ -58,10 +59,6 @@ const sectionNames = [
 type SectionName = (typeof sectionNames)[number];
 
 const smoke = process.argv.includes('--smoke');
-/** `--profile DIR` writes the hub's CPU profile there (open it in Chrome DevTools). */
-const profileDir = process.argv.includes('--profile')
-  ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1] ?? 'profile')
-  : null;
 /** `--only ingest,fanout,...` runs just those sections (implies --no-write). */
 const only = process.argv.includes('--only')
   ? new Set((process.argv[process.argv.indexOf('--only') + 1] ?? '').split(','))
@@ -124,7 +121,7 @@ async function main(): Promise<Row[]> {
       world.env,
       {
         compiled: true,
-        nodeOptions: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+        nodeOptions: hubNodeOptions,
       },
     );
     const { url } = hub;
