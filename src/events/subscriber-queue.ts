@@ -4,7 +4,7 @@
  * `overflowError` (it can resume from the last seq it got) and the publisher never waits.
  */
 export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
-  readonly #items: T[] = [];
+  readonly #items: (T | undefined)[] = [];
   readonly #limit: number;
   readonly #overflowError: () => Error;
   #head = 0;
@@ -54,12 +54,18 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
     wake?.();
   }
 
-  /** Takes a queued item without waiting, if there is one. */
+  /**
+   * Takes a queued item without waiting, if there is one. The queue lets go of it at once: an
+   * event a subscriber has had must not live on in its queue (it would outlive the young
+   * generation and cost a full collection later).
+   */
   shift(): T | undefined {
     if (this.size === 0) return undefined;
     const item = this.#items[this.#head] as T;
+    this.#items[this.#head] = undefined;
     this.#head += 1;
-    if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+    if (this.#head === this.#items.length) this.#items.length = this.#head = 0;
+    else if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
       this.#items.splice(0, this.#head);
       this.#head = 0;
     }
