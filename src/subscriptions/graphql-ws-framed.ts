@@ -68,7 +68,7 @@ let due: (() => void)[] = [];
 /**
  * Runs the woken relays once what is under way has finished: events are published when their
  * batch is committed, and that batch's hooks are answered first; then each relay sends all its
- * events of the batch in one go, and their messages leave right after (Outbox).
+ * events of the batch in one go, and their messages leave right after, not a turn later.
  */
 function wakeLater(pump: () => void): void {
   if (due.length === 0) process.nextTick(runDue);
@@ -79,6 +79,7 @@ function runDue(): void {
   const pumps = due;
   due = [];
   for (const pump of pumps) pump();
+  flushAll();
 }
 
 const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
@@ -209,7 +210,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
 
 /** Bytes a connection may have waiting to be sent before sends wait for the network. */
 const sendHighWater = 256 * 1024;
-/** Bytes of messages waiting to be written together after which they are written at once. */
+/** Bytes of messages waiting to be written together, past which they are written at once. */
 const batchHighWater = 64 * 1024;
 /** Seconds between pings; a connection that does not answer within the next is dropped. */
 const keepAliveMs = 12_000;
@@ -218,7 +219,7 @@ type Part = Buffer | string;
 const byteLength = (part: Part) =>
   typeof part === 'string' ? Buffer.byteLength(part) : part.length;
 
-/** Connections with messages waiting to be written once the sending under way is over. */
+/** Connections with messages waiting for the end of this turn (or of the woken relays' run). */
 const waiting = new Set<Outbox>();
 
 function flushAll(): void {
@@ -247,10 +248,10 @@ function writeFrameHeader(target: Buffer, at: number, length: number): number {
 const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000 ? 4 : 10);
 
 /**
- * The sending side of one connection. The messages sent together (the relays woken by one
- * batch of events, or resumed in one turn) are framed into one buffer and leave in one write
- * once they are all sent: 100 subscribers of one session cost one system call per connection
- * and batch, and no object per message. Each message is two parts (a subscription's start and
+ * The sending side of one connection. The messages sent together (by the relays woken by one
+ * batch of events, or else in one turn of the event loop) are framed into one buffer and leave
+ * in one write: 100 subscribers of one session cost one system call per connection and batch,
+ * and no object per message. Each message is two parts (a subscription's start and
  * the result, shared by every subscriber as bytes, or one replayed event's as a string), copied
  * or encoded once, when written. ws frames and writes control frames itself; the hub's text
  * messages take this path (no extension is negotiated, so a frame is a header and the bytes).
@@ -274,7 +275,7 @@ class Outbox {
   send(head: Part, body: Part = ''): Promise<void> | void {
     if (this.#ws.readyState !== this.#ws.OPEN) return;
     if (this.#parts.length === 0) {
-      if (waiting.size === 0) process.nextTick(flushAll);
+      if (waiting.size === 0) setImmediate(flushAll);
       waiting.add(this);
     }
     const length = byteLength(head) + byteLength(body);
