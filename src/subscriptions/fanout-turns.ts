@@ -1,48 +1,72 @@
+/** One connection's side of the fan-out: its place (the older, the earlier) and its writes. */
+export interface FanoutConnection {
+  readonly place: number;
+  /** Writes what its subscriptions have sent, in one go. */
+  flush(): void;
+}
+
 /**
- * The share of each turn of the event loop that subscribers' messages may take, so hook answers
- * stay fast whatever the subscribers do. Once `budgetMs` have passed since this turn's fan-out
- * began, a subscription's next event waits for a later turn, after the loop has read what came
- * in meanwhile (the hooks first), and the subscriptions waiting go on oldest first. When the hub
- * cannot carry every subscriber, the newest fall behind, their queues fill and they are cut
- * with SUBSCRIBER_TOO_SLOW (they can resume with `after`); the older ones keep up.
+ * Runs each connection's subscriptions, then writes what they sent before the next
+ * connection's run: the messages of one connection leave in one write, and the time the writes
+ * take (several times the making of the messages) counts in the turn's budget.
+ */
+export function runByConnection(
+  runs: Iterable<readonly [FanoutConnection, readonly (() => void)[]]>,
+): void {
+  for (const [connection, subscriptions] of runs) {
+    for (const run of subscriptions) run();
+    connection.flush();
+  }
+}
+
+/**
+ * The share of each turn of the event loop that subscribers' messages may take, writes
+ * included, so hook answers stay fast whatever the subscribers do. Once `budgetMs` have passed
+ * since this turn's fan-out began, a subscription's next event waits for a later turn, after
+ * the loop has read what came in meanwhile (the hooks first), and the connections waiting go on
+ * oldest first. When the hub cannot carry every subscriber, the newest connections fall behind,
+ * their queues fill and their subscriptions are cut with SUBSCRIBER_TOO_SLOW (they can resume
+ * with `after`); the older ones keep up.
  */
 export class FanoutTurns {
   readonly #budgetMs: number;
   /** When this turn's fan-out began; -1 before it has. */
   #since = -1;
-  /** Subscriptions waiting for a later turn, by age. */
-  readonly #waiting = new Map<number, () => void>();
-  #subscriptions = 0;
+  /** The subscriptions waiting for a later turn, by connection. */
+  #waiting = new Map<FanoutConnection, (() => void)[]>();
+  #connections = 0;
 
   constructor(budgetMs: number) {
     this.#budgetMs = budgetMs;
   }
 
-  /** A subscription's place: the older, the earlier it goes on after a wait. */
+  /** A new connection's place: the older, the earlier it goes on after a wait. */
   place(): number {
-    return this.#subscriptions++;
+    return this.#connections++;
   }
 
   /**
    * False while this turn has budget left and nobody waits: go on. Else true, and `resume` is
-   * called in a later turn, in `place` order.
+   * called in a later turn, connections in `place` order.
    */
-  wait(place: number, resume: () => void): boolean {
+  wait(connection: FanoutConnection, resume: () => void): boolean {
     const now = performance.now();
     if (this.#since < 0) {
       this.#since = now;
       setImmediate(this.#nextTurn);
     }
     if (this.#waiting.size === 0 && now - this.#since <= this.#budgetMs) return false;
-    this.#waiting.set(place, resume);
+    const waiting = this.#waiting.get(connection);
+    if (waiting) waiting.push(resume);
+    else this.#waiting.set(connection, [resume]);
     return true;
   }
 
   readonly #nextTurn = () => {
     this.#since = -1;
     if (this.#waiting.size === 0) return;
-    const waiting = [...this.#waiting].sort(([a], [b]) => a - b);
-    this.#waiting.clear();
-    for (const [, resume] of waiting) resume();
+    const waiting = [...this.#waiting].sort(([a], [b]) => a.place - b.place);
+    this.#waiting = new Map();
+    runByConnection(waiting);
   };
 }

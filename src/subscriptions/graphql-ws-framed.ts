@@ -13,7 +13,7 @@ import {
   type WebSocketLimits,
 } from './graphql-ws-options.js';
 import { masked } from './masked-error.js';
-import { FanoutTurns } from './fanout-turns.js';
+import { FanoutTurns, runByConnection, type FanoutConnection } from './fanout-turns.js';
 
 /**
  * One execution and one serialisation per published event and operation, shared by every
@@ -62,24 +62,26 @@ function executeShared(
   return end;
 }
 
-/** Relays woken by their session's events since the last run. */
-let due: (() => void)[] = [];
+/** Relays woken by their session's events since the last run, by connection. */
+let due = new Map<Outbox, (() => void)[]>();
 
 /**
  * Runs the woken relays once what is under way has finished: events are published when their
  * batch is committed, and that batch's hooks are answered first; then each relay sends all its
- * events of the batch in one go, and their messages leave right after, not a turn later.
+ * events of the batch in one go, and each connection's messages are written right after its
+ * relays ran, not a turn later.
  */
-function wakeLater(pump: () => void): void {
-  if (due.length === 0) process.nextTick(runDue);
-  due.push(pump);
+function wakeLater(outbox: Outbox, pump: () => void): void {
+  if (due.size === 0) process.nextTick(runDue);
+  const pumps = due.get(outbox);
+  if (pumps) pumps.push(pump);
+  else due.set(outbox, [pump]);
 }
 
 function runDue(): void {
-  const pumps = due;
-  due = [];
-  for (const pump of pumps) pump();
-  flushAll();
+  const runs = due;
+  due = new Map();
+  runByConnection(runs);
 }
 
 const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
@@ -105,9 +107,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #args: ExecutionArgs;
   readonly #log: Logger;
   readonly #start: Buffer;
-  /** The server's share of each turn for fan-out, and this subscription's place in it. */
+  /** The server's share of each turn for fan-out. */
   readonly #turns: FanoutTurns;
-  readonly #place: number;
   /** The event taken from the source and not yet sent, and its message's end once made. */
   #event: unknown = undefined;
   #end: Part | undefined = undefined;
@@ -131,7 +132,6 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     this.#args = args;
     this.#log = log;
     this.#turns = turns;
-    this.#place = turns.place();
     this.#start = Buffer.from(`{"id":${JSON.stringify(root.id)},"type":"next","payload":`);
     // Compiled now rather than at its first event, which would wait for it.
     precompile(args);
@@ -153,7 +153,12 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     }, this.#settle!.reject);
   }
 
-  /** Sends the events that are here, until one has to wait or none is left. */
+  /**
+   * Sends the events that are here, until one has to wait or none is left. Woken or resumed, it
+   * runs with the connection's other relays, and their messages are written right after them
+   * (runByConnection), so the fan-out budget counts the writes; otherwise they leave at the end
+   * of the turn.
+   */
   readonly #pump = (): void => {
     try {
       for (;;) {
@@ -167,7 +172,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
           this.#event = event;
         }
         if (this.#end === undefined) {
-          if (this.#turns.wait(this.#place, this.#pump)) return;
+          if (this.#turns.wait(this.#outbox, this.#pump)) return;
           // A replayed event is this subscriber's alone: nothing to share, and a WeakMap entry
           // per event costs the garbage collector more than the selection itself.
           const end = executeShared(
@@ -195,7 +200,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     }
   };
 
-  readonly #wake = () => wakeLater(this.#pump);
+  readonly #wake = () => wakeLater(this.#outbox, this.#pump);
 
   return(): Promise<IteratorResult<ExecutionResult>> {
     this.#ended = true;
@@ -219,7 +224,10 @@ type Part = Buffer | string;
 const byteLength = (part: Part) =>
   typeof part === 'string' ? Buffer.byteLength(part) : part.length;
 
-/** Connections with messages waiting for the end of this turn (or of the woken relays' run). */
+/**
+ * Connections with messages waiting for the end of this turn (those of woken or resumed relays
+ * are written right after them, by runByConnection).
+ */
 const waiting = new Set<Outbox>();
 
 function flushAll(): void {
@@ -248,17 +256,18 @@ function writeFrameHeader(target: Buffer, at: number, length: number): number {
 const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000 ? 4 : 10);
 
 /**
- * The sending side of one connection. The messages sent together (by the relays woken by one
- * batch of events, or else in one turn of the event loop) are framed into one buffer and leave
- * in one write: 100 subscribers of one session cost one system call per connection and batch,
- * and no object per message. Each message is two parts (a subscription's start and
- * the result, shared by every subscriber as bytes, or one replayed event's as a string), copied
- * or encoded once, when written. ws frames and writes control frames itself; the hub's text
- * messages take this path (no extension is negotiated, so a frame is a header and the bytes).
- * Sends never wait for a write to complete (graphql-ws' own ws binding awaits every send); they
- * wait only when the client falls behind.
+ * The sending side of one connection. The messages sent together (by its relays woken by one
+ * batch of events or resumed in one turn, or else in one turn of the event loop) are framed
+ * into one buffer and leave in one write: 100 subscribers of one session cost one system call
+ * per connection and batch, and no object per message. Each message is two parts (a
+ * subscription's start and the result, shared by every subscriber as bytes, or one replayed
+ * event's as a string), copied or encoded once, when written. ws frames and writes control
+ * frames itself; the hub's text messages take this path (no extension is negotiated, so a
+ * frame is a header and the bytes). Sends never wait for a write to complete (graphql-ws' own
+ * ws binding awaits every send); they wait only when the client falls behind.
  */
-class Outbox {
+class Outbox implements FanoutConnection {
+  readonly place: number;
   readonly #ws: WebSocket;
   readonly #raw: Duplex;
   /** The waiting messages, two parts each, and their lengths in bytes. */
@@ -266,7 +275,8 @@ class Outbox {
   #lengths: number[] = [];
   #bytes = 0;
 
-  constructor(ws: WebSocket, raw: Duplex) {
+  constructor(ws: WebSocket, raw: Duplex, place: number) {
+    this.place = place;
     this.#ws = ws;
     this.#raw = raw;
   }
@@ -334,7 +344,7 @@ export function useFramedServer(
     }),
   );
   wsServer.on('connection', (socket, request) => {
-    const outbox = new Outbox(socket, request.socket);
+    const outbox = new Outbox(socket, request.socket, turns.place());
     const extra: Extra = { socket, request };
     outboxes.set(extra, outbox);
     let alive = true;
