@@ -51,10 +51,8 @@ export async function spawnHub(
   env: Record<string, string | undefined>,
   options: SpawnHubOptions = {},
 ): Promise<HubProcess> {
-  // Compiled, with the V8 flag that `npm start` and the bin's shebang pass.
-  const entry = options.compiled
-    ? ['--max-semi-space-size=2', 'dist/main.js']
-    : ['--import', 'tsx', 'src/main.ts'];
+  // Compiled, as `npm start` runs it.
+  const entry = options.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const child = execa('node', [...(options.nodeOptions ?? []), ...entry, ...args], {
     cwd: root,
     env,

@@ -1,6 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
-// A young generation of 2 MB per semi-space, not V8's 16: less resident memory and shorter
-// collections with hook payloads of tens of KB. `npm start` passes the same flag.
+#!/usr/bin/env node
 import { ExitCode, findCommand, runCommand, unknownCommand } from './cli/commands.js';
 
 /**
