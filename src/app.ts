@@ -257,7 +257,7 @@ async function open(
       hookTimeoutSeconds: config.hookTimeoutSeconds,
       permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
       unknownScreenAfterMs: 10_000,
-      isHookToken: (secret) => globalHooks.isHookToken(secret),
+      isHookToken: (secretSha256) => globalHooks.isHookToken(secretSha256),
       lastInput: (id) => terminals.lastInput(id),
       ownClients: () => terminals.clientPids(),
       messages: {

@@ -61,7 +61,11 @@ export class Tokens {
 
   /** Compares the secret's hash with every token's, in constant time, with no early exit. */
   authenticate(secret: string): Principal | undefined {
-    const hash = sha256(secret);
+    return this.authenticateHash(sha256(secret));
+  }
+
+  /** authenticate() for a secret hashed already (SHA-256), so a caller that has it hashes once. */
+  authenticateHash(hash: Buffer): Principal | undefined {
     let found: Principal | undefined;
     for (const entry of this.#entries) {
       if (timingSafeEqual(hash, entry.hash) && !found) found = entry.principal;

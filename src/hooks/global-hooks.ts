@@ -64,9 +64,9 @@ export class GlobalHooks {
     ]);
   }
 
-  /** Whether a hook call's secret is a token of the `hook` scope. */
-  isHookToken(secret: string): boolean {
-    return this.#tokens.authenticate(secret) !== undefined;
+  /** Whether a hook call's secret, by its hex SHA-256, is a token of the `hook` scope. */
+  isHookToken(secretSha256: string): boolean {
+    return this.#tokens.authenticateHash(Buffer.from(secretSha256, 'hex')) !== undefined;
   }
 
   status(scope: InstallScope, dir: string | null): HookInstallation {

@@ -78,8 +78,11 @@ export interface SessionManagerOptions {
   /** A start showing no known dialog and no input box for this long is BLOCKED on an unknown screen. */
   readonly unknownScreenAfterMs: number;
   readonly messages: Omit<MessageQueueOptions, 'changed' | 'clock'>;
-  /** Whether a hook call's secret is one of the hub's hook tokens (the installed global hooks). */
-  readonly isHookToken: (secret: string) => boolean;
+  /**
+   * Whether a hook call's secret, by its hex SHA-256, is one of the hub's hook tokens (the
+   * installed global hooks): the secret is hashed once per call, for both look-ups.
+   */
+  readonly isHookToken: (secretSha256: string) => boolean;
   /** When a person last typed into the session's terminal through the API (the browser). */
   readonly lastInput?: (id: string) => number | null;
   /** The processes of the hub's own tmux clients (terminal watches): no person's terminal. */
@@ -139,7 +142,7 @@ export class SessionManager {
   readonly updates = new Topic<SessionRecord>();
   readonly messages: MessageQueue;
   readonly #sessions = new Map<string, SessionRecord>();
-  readonly #bySecretHash = new Map<string, string>();
+  readonly #secretHashes = new Map<string, string>();
   readonly #byClaudeId = new Map<string, string>();
   readonly #stopping = new Set<string>();
   /** Cancels each pending restart. */
@@ -547,7 +550,7 @@ export class SessionManager {
       permissions: this.#permissions.prune(retention.perSession, forget),
     };
     for (const id of forget) {
-      this.#bySecretHash.delete(this.#sessions.get(id)!.hookSecretHash);
+      this.#secretHashes.delete(this.#sessions.get(id)!.hookSecretHash);
       this.#sessions.delete(id);
       this.#changeWaiters.delete(id);
     }
@@ -729,12 +732,12 @@ export class SessionManager {
 
   /** The running session a hook secret was made for; null for any other secret. */
   sessionOfSecret(secret: string): SessionRecord | null {
-    const record = this.#bySecret(secret);
+    const record = this.#bySecretHash(sha256(secret));
     return record && isRunning(record.status) ? record : null;
   }
 
-  #bySecret(secret: string): SessionRecord | undefined {
-    const id = this.#bySecretHash.get(sha256(secret));
+  #bySecretHash(secretHash: string): SessionRecord | undefined {
+    const id = this.#secretHashes.get(secretHash);
     return id === undefined ? undefined : this.#sessions.get(id);
   }
 
@@ -749,9 +752,10 @@ export class SessionManager {
     closed: AbortSignal,
     origin: HookOrigin,
   ): Promise<IngestResult> {
-    const record = this.#bySecret(secret);
+    const secretHash = sha256(secret);
+    const record = this.#bySecretHash(secretHash);
     if (!record) {
-      if (this.#options.isHookToken(secret))
+      if (this.#options.isHookToken(secretHash))
         return this.#ingestExternal(raw, payload, closed, origin);
       return { ok: false, error: new HubError(ErrorCode.Unauthorized, 'unknown hook secret') };
     }
@@ -892,9 +896,9 @@ export class SessionManager {
    */
   async #launch(record: SessionRecord, resume: boolean, inPlace = false): Promise<void> {
     const secret = randomBytes(32).toString('base64url');
-    this.#bySecretHash.delete(record.hookSecretHash);
+    this.#secretHashes.delete(record.hookSecretHash);
     record.hookSecretHash = sha256(secret);
-    this.#bySecretHash.set(record.hookSecretHash, record.id);
+    this.#secretHashes.set(record.hookSecretHash, record.id);
     this.#writeSettings(record);
     setStatus(record, SessionStatus.Starting, this.#clock.now());
     Object.assign(record, { error: null, ended: false });
@@ -983,7 +987,7 @@ export class SessionManager {
 
   #index(record: SessionRecord): void {
     this.#sessions.set(record.id, record);
-    if (record.hookSecretHash) this.#bySecretHash.set(record.hookSecretHash, record.id);
+    if (record.hookSecretHash) this.#secretHashes.set(record.hookSecretHash, record.id);
     this.#byClaudeId.set(record.id, record.id);
     this.#byClaudeId.set(record.claudeSessionId, record.id);
   }

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -161,7 +162,7 @@ describe('session lifecycle over a runtime', () => {
         pollIntervalMs: 5,
         restartPolicy: { limit: 2, windowMs: 60_000, initialDelayMs: 20, maxDelayMs: 100 },
         unknownScreenAfterMs: 10_000,
-        isHookToken: (secret) => secret === 'the-hook-token',
+        isHookToken: (secretSha256) => secretSha256 === hash('sha256', 'the-hook-token', 'hex'),
         messages: { limit: 10, confirmTimeoutMs: 500, readyTimeoutMs: 2000, typingGraceMs: 10_000 },
         log: createLogger('silent'),
         ...(clock && { clock }),
