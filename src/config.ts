@@ -205,7 +205,7 @@ export const optionSpecs: readonly OptionSpec[] = [
     kind: 'count',
     default: 5,
     description:
-      "Milliseconds of each event-loop turn that graphql-ws subscribers' messages may take before the rest waits for the next turn, oldest subscriptions first, so hook answers stay fast under any fan-out.",
+      "Milliseconds of each event-loop turn that graphql-ws subscribers' messages may take, writes included, before the rest waits for the next turn, oldest connections first, so hook answers stay fast under any fan-out.",
   },
   {
     flag: 'terminal-buffer',
