@@ -308,9 +308,13 @@ describe('the claude-code-hub command line against a running hub', () => {
     });
     // A second, readable listener keeps the channel open while the first is away.
     const keeper = listen(['ops']);
-    await vi.waitFor(async () => {
-      expect(JSON.parse((await cli(['channels', '--json'])).stdout).listeners).toBe(2);
-    });
+    // A command's process takes about a second to start on a busy machine.
+    await vi.waitFor(
+      async () => {
+        expect(JSON.parse((await cli(['channels', '--json'])).stdout).listeners).toBe(2);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
 
     const sent = await cli(['channel', 'send', session, 'ops', '-'], {
       input: sendToChannel('ops', 'deploy finished'),
@@ -369,7 +373,10 @@ describe('the claude-code-hub command line against a running hub', () => {
     expect(await keeper.child).toMatchObject({ exitCode: 0, stderr: '' });
     expect(keeper.lines.received).toHaveLength(5);
     // The last listener left: the channel is closed.
-    await vi.waitFor(async () => expect((await cli(['channel', 'ls'])).stdout).toBe(''));
+    await vi.waitFor(async () => expect((await cli(['channel', 'ls'])).stdout).toBe(''), {
+      timeout: 10_000,
+      interval: 100,
+    });
 
     const badName = await cli(['channel', 'send', session, 'not a name', 'hi']);
     expect(badName.exitCode).toBe(1);
