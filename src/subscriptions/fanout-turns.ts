@@ -5,6 +5,16 @@ export interface FanoutConnection {
   flush(): void;
 }
 
+/** Subscriptions to run, by connection, in the order their connections came. */
+export type ConnectionRuns = Map<FanoutConnection, (() => void)[]>;
+
+/** Adds `run` to its connection's runs. */
+export function addRun(runs: ConnectionRuns, connection: FanoutConnection, run: () => void): void {
+  const pending = runs.get(connection);
+  if (pending) pending.push(run);
+  else runs.set(connection, [run]);
+}
+
 /**
  * Runs each connection's subscriptions, then writes what they sent before the next
  * connection's run: the messages of one connection leave in one write, and the time the writes
@@ -33,7 +43,7 @@ export class FanoutTurns {
   /** When this turn's fan-out began; -1 before it has. */
   #since = -1;
   /** The subscriptions waiting for a later turn, by connection. */
-  #waiting = new Map<FanoutConnection, (() => void)[]>();
+  #waiting: ConnectionRuns = new Map();
   #connections = 0;
 
   constructor(budgetMs: number) {
@@ -56,9 +66,7 @@ export class FanoutTurns {
       setImmediate(this.#nextTurn);
     }
     if (this.#waiting.size === 0 && now - this.#since <= this.#budgetMs) return false;
-    const waiting = this.#waiting.get(connection);
-    if (waiting) waiting.push(resume);
-    else this.#waiting.set(connection, [resume]);
+    addRun(this.#waiting, connection, resume);
     return true;
   }
 

@@ -13,7 +13,13 @@ import {
   type WebSocketLimits,
 } from './graphql-ws-options.js';
 import { masked } from './masked-error.js';
-import { FanoutTurns, runByConnection, type FanoutConnection } from './fanout-turns.js';
+import {
+  addRun,
+  FanoutTurns,
+  runByConnection,
+  type ConnectionRuns,
+  type FanoutConnection,
+} from './fanout-turns.js';
 
 /**
  * One execution and one serialisation per published event and operation, shared by every
@@ -63,7 +69,7 @@ function executeShared(
 }
 
 /** Relays woken by their session's events since the last run, by connection. */
-let due = new Map<Outbox, (() => void)[]>();
+let due: ConnectionRuns = new Map();
 
 /**
  * Runs the woken relays once what is under way has finished: events are published when their
@@ -73,9 +79,7 @@ let due = new Map<Outbox, (() => void)[]>();
  */
 function wakeLater(outbox: Outbox, pump: () => void): void {
   if (due.size === 0) process.nextTick(runDue);
-  const pumps = due.get(outbox);
-  if (pumps) pumps.push(pump);
-  else due.set(outbox, [pump]);
+  addRun(due, outbox, pump);
 }
 
 function runDue(): void {
