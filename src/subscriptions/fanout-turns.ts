@@ -37,6 +37,12 @@ export function runByConnection(
  * oldest first. When the hub cannot carry every subscriber, the newest connections fall behind,
  * their queues fill and their subscriptions are cut with SUBSCRIBER_TOO_SLOW (they can resume
  * with `after`); the older ones keep up.
+ *
+ * The later turn is a timer, not an immediate: timers run at the start of the loop's turn,
+ * before it reads its sockets, and the hooks it reads are stored and answered in that turn's
+ * check phase (the event log commits its batch in an immediate), before the next slice of
+ * fan-out. An immediate scheduled a turn earlier would run its slice first, and every hook
+ * answer would wait for it.
  */
 export class FanoutTurns {
   readonly #budgetMs: number;
@@ -63,7 +69,7 @@ export class FanoutTurns {
     const now = performance.now();
     if (this.#since < 0) {
       this.#since = now;
-      setImmediate(this.#nextTurn);
+      setTimeout(this.#nextTurn, 0);
     }
     if (this.#waiting.size === 0 && now - this.#since <= this.#budgetMs) return false;
     addRun(this.#waiting, connection, resume);

@@ -1,5 +1,7 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { setTimeout as nextTurn } from 'node:timers/promises';
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import {
   FanoutTurns,
   runByConnection,
@@ -43,10 +45,39 @@ describe('FanoutTurns', () => {
     // Not in this turn, whatever microtasks run.
     for (let i = 0; i < 10; i++) await Promise.resolve();
     expect(log).toEqual([]);
-    await nextTurn();
+    await nextTurn(0);
     expect(log).toEqual(['oldest 1', 'oldest 2', 'oldest written', 'newest', 'newest written']);
     // The new turn has its budget again.
     expect(turns.wait(middle, resume('middle'))).toBe(false);
+  });
+
+  it('never runs a slice between reading hooks and storing them', async () => {
+    const turns = new FanoutTurns(1);
+    const log: string[] = [];
+    const a = connection(turns, 'a', log);
+    // Hooks come in on a socket; the event log stores what a turn read in an immediate.
+    const server = net.createServer((socket) =>
+      socket.on('data', () => {
+        log.push('hooks read');
+        setImmediate(() => log.push('hooks stored'));
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await Promise.all([once(client, 'connect'), once(server, 'connection')]);
+    // In a check phase, as when a batch of hooks has been stored and its subscribers run: the
+    // budget is spent while more hooks reach the socket, read in the loop's next poll.
+    setImmediate(() => {
+      expect(turns.wait(a, () => log.push('fan-out'))).toBe(false);
+      work(2);
+      expect(turns.wait(a, () => log.push('fan-out'))).toBe(true);
+      client.write('hook');
+    });
+    await vi.waitFor(() => expect(log).toContain('hooks stored'));
+    await vi.waitFor(() => expect(log).toContain('a written'));
+    client.destroy();
+    server.close();
+    expect(log.indexOf('hooks stored')).toBe(log.indexOf('hooks read') + 1);
   });
 
   it('runs connections in the order given, each written after its own subscriptions', () => {
