@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { offer, type BenchHub, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
-import { cpuMs } from './proc-stats.js';
+import { cpuMs, runQueueMs } from './proc-stats.js';
 import { againstFloor, spread, type Row } from './row.js';
 import { SentTimes, startSubscribers, untilArrived } from './subscribers-thread.js';
 
@@ -33,8 +33,9 @@ async function measure(
   );
   await new Promise((resolve) => setTimeout(resolve, 300 + subscribers * 5));
   const { pid } = server;
-  const stats = server.stats ? await hubStats(server.base) : null;
+  const stats = server.stats ? await hubStats(server) : null;
   const [cpu0, system0, loadCpu0] = [cpuMs(pid), cpuMs(pid, 'system'), cpuMs(process.pid)];
+  const waited0 = runQueueMs(pid);
   const t0 = performance.now();
   const total = await offer(server.hooks, targets, 2000, seconds, sent);
   const expected = total * subscribers;
@@ -44,6 +45,8 @@ async function measure(
     `CPU ${share(cpuMs(pid) - cpu0)}`,
     `${share(cpuMs(pid, 'system') - system0)} in the kernel`,
     `load ${share(cpuMs(process.pid) - loadCpu0)}`,
+    // The hub's stats say it for the hub.
+    ...(stats ? [] : [`waited for a core ${share(runQueueMs(pid) - waited0)}`]),
   ].join(', ');
   await stop();
   const missing = arrivals.length < expected ? `${arrivals.length}/${expected} arrived, ` : '';

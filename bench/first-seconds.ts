@@ -68,7 +68,7 @@ async function atFloor(options: Load): Promise<Measured> {
 async function atHub(world: BenchWorld, options: Load): Promise<Measured> {
   const hub = await startFreshHub(world, 'first');
   try {
-    const stats = await hubStats(hub.base);
+    const stats = await hubStats(hub);
     return { ...(await load(hub.url, hub.hooks, hub.target, options)), stats: await stats() };
   } finally {
     await hub.stop();

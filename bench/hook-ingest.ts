@@ -80,7 +80,7 @@ export async function hookIngest(
     return latencies;
   };
   const atFloor = await paced(floor);
-  const stats = await hubStats(hub.base);
+  const stats = await hubStats(hub);
   const atHub = await paced(hub);
   const compared = againstFloor(atHub, atFloor, 3, 2);
   rows.push({

@@ -1,8 +1,12 @@
 /**
- * What the hub's /metrics says of a span of time: its event loop's delay (reset at each scrape),
- * its garbage collection pauses, and its periodic work, so a row says which part of its tail
- * was the hub's loop, its collector or its timers.
+ * What the hub's /metrics and the kernel say of a span of time: its event loop's delay (reset
+ * at each scrape), its garbage collection pauses, its periodic work, how long its hook answers
+ * took from the request's first callback to the answer (the hub's own part of a hook's time),
+ * and how long its loop waited for a core (the machine's part), so a row says which part of its
+ * tail was the hub's loop, its collector, its timers or the machine.
  */
+import { performance } from 'node:perf_hooks';
+import { runQueueMs } from './proc-stats.js';
 import { ms } from './row.js';
 
 type Samples = Map<string, number>;
@@ -11,7 +15,10 @@ async function scrape(base: string): Promise<Samples> {
   const text = await (await fetch(`${base}/metrics`)).text();
   const samples: Samples = new Map();
   for (const line of text.split('\n')) {
-    const match = /^(claude_hub_(?:event_loop|gc_pause|periodic_work)\S*) (\S+)$/.exec(line);
+    const match =
+      /^(claude_hub_(?:event_loop|gc_pause|periodic_work|hook_ingest_seconds)\S*) (\S+)$/.exec(
+        line,
+      );
     if (match) samples.set(match[1]!, Number(match[2]));
   }
   return samples;
@@ -24,11 +31,33 @@ function total(samples: Samples, metric: string): number {
   return sum;
 }
 
+/**
+ * The histogram bucket bound (`le`) within which `percent` of the span's observations fall, from
+ * the buckets' counts before and after; '' without observations.
+ */
+function within(before: Samples, after: Samples, metric: string, percent: number): string {
+  const buckets: [number, number][] = [];
+  for (const [name, value] of after) {
+    const le = new RegExp(`^${metric}_bucket\\{le="([^"]+)"\\}$`).exec(name)?.[1];
+    if (le !== undefined) buckets.push([Number(le), value - (before.get(name) ?? 0)]);
+  }
+  buckets.sort(([a], [b]) => a - b);
+  const count = buckets.at(-1)?.[1] ?? 0;
+  if (count === 0) return '';
+  const [le] = buckets.find(([, n]) => n >= (count * percent) / 100)!;
+  return le === Infinity ? 'over the last bucket' : `within ${ms(le * 1000)}`;
+}
+
 /** Scrapes now (which starts the loop's span over); the function returns the span's summary. */
-export async function hubStats(base: string): Promise<() => Promise<string>> {
-  const before = await scrape(base);
+export async function hubStats(hub: {
+  readonly base: string;
+  readonly pid: number;
+}): Promise<() => Promise<string>> {
+  const before = await scrape(hub.base);
+  const [t0, waited0] = [performance.now(), runQueueMs(hub.pid)];
   return async () => {
-    const after = await scrape(base);
+    const [span, waited] = [performance.now() - t0, runQueueMs(hub.pid) - waited0];
+    const after = await scrape(hub.base);
     const delta = (metric: string) => total(after, metric) - total(before, metric);
     const loop = (q: string) =>
       ms((after.get(`claude_hub_event_loop_delay_seconds{quantile="${q}"}`) ?? NaN) * 1000);
@@ -41,10 +70,14 @@ export async function hubStats(base: string): Promise<() => Promise<string>> {
       (before.get(`claude_hub_gc_pause_seconds_${part}{kind="major"}`) ?? 0);
     const timers = delta('claude_hub_periodic_work_seconds_count');
     const timersMs = delta('claude_hub_periodic_work_seconds_sum') * 1000;
+    const hooks = 'claude_hub_hook_ingest_seconds';
+    const inHub = within(before, after, hooks, 50);
     return [
       `loop delay p99 ${loop('0.99')}, max ${loop('1')}`,
       `GC ${gcCount} pauses, ${ms(gcMs)} (${major('count')} full, ${ms(major('sum') * 1000)}), longest ${ms(gcMax)}`,
       `timers ${timers} runs, ${ms(timersMs)}`,
+      ...(inHub ? [`hooks in the hub p50 ${inHub}, p99 ${within(before, after, hooks, 99)}`] : []),
+      `waited for a core ${ms(waited)} (${((waited / span) * 100).toFixed(0)}%)`,
     ].join('; ');
   };
 }

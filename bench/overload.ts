@@ -21,7 +21,7 @@ import { startFloor, type Floor } from './floor.js';
 import { sessionStartBody, startFreshHub } from './fresh-hub.js';
 import { offer, tagged, type BenchHub, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
-import { cpuMs } from './proc-stats.js';
+import { cpuMs, runQueueMs } from './proc-stats.js';
 import { againstFloor, ms, percentile, spread, type Row } from './row.js';
 import {
   SentTimes,
@@ -99,7 +99,11 @@ async function paced(
   /** The answers that came back once the load had run for `settleMs`. */
   const later: number[] = [];
   const from = watching?.arrivals.length ?? 0;
-  const cpu0 = cpuMs(server.pid);
+  const [cpu0, waited0, loadWaited0] = [
+    cpuMs(server.pid),
+    runQueueMs(server.pid),
+    runQueueMs(process.pid),
+  ];
   const t0 = performance.now();
   const noted = {
     push(latency: number) {
@@ -109,8 +113,20 @@ async function paced(
   };
   const total = await offer(server.hooks, [target], rate, options.seconds, sent, noted);
   if (watching) await settled(watching, total, options.subscribers);
-  const cpu = `CPU ${(((cpuMs(server.pid) - cpu0) / (performance.now() - t0)) * 100).toFixed(0)}%`;
-  return { answers, later, arrivals: watching?.arrivals.slice(from) ?? [], total, cpu };
+  const share = (ms: number) => `${((ms / (performance.now() - t0)) * 100).toFixed(0)}%`;
+  const cpu = `CPU ${share(cpuMs(server.pid) - cpu0)}`;
+  const waited = `waited for a core ${share(runQueueMs(server.pid) - waited0)}`;
+  // The load's thread waiting for a core delays the POSTs and the reading of their answers.
+  const load = `the load waited for a core ${share(runQueueMs(process.pid) - loadWaited0)}`;
+  return {
+    answers,
+    later,
+    arrivals: watching?.arrivals.slice(from) ?? [],
+    total,
+    cpu,
+    waited,
+    load,
+  };
 }
 
 /** A fresh floor server, the paced load with no subscriber, then it stops. */
@@ -150,7 +166,7 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
     // The floor: the same hook answers with no subscriber.
     const hooksFloor = await atFloor(hub.target, rate, options);
 
-    const stats = await hubStats(hub.base);
+    const stats = await hubStats(hub);
     const pause = setTimeout(() => watching.pauseSlow(options.pauseMs), 1000);
     const atHub = await paced(hub, hub.target, watching, sent, rate, options);
     clearTimeout(pause);
@@ -172,7 +188,7 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
         section,
         metric: `hook answer at ${rate}/s p50 / p99 / max`,
         ...answered,
-        value: `${answered.value} (no subscriber) (hub ${atHub.cpu}; ${await stats()})`,
+        value: `${answered.value} (no subscriber; ${hooksFloor.waited}, ${hooksFloor.load}) (hub ${atHub.cpu}; ${await stats()}; ${atHub.load})`,
       },
       {
         section,

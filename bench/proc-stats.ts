@@ -18,6 +18,17 @@ export function cpuMs(pid: number, only?: 'system'): number {
   return (only === 'system' ? system : Number(fields[11]) + system) * 10;
 }
 
+/**
+ * How long the process' main thread (its event loop) has so far waited for a core while it had
+ * work, in ms: the kernel's run-queue delay (/proc/<pid>/task/<pid>/schedstat, in ns). A loop
+ * that waits for a core answers late whatever its own code does: that part of a tail is the
+ * machine's.
+ */
+export function runQueueMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ');
+  return Number(fields[1]) / 1e6;
+}
+
 /** Waits until the machine is mostly idle for half a second, or `maxMs` has passed. */
 export async function machineQuiet(maxMs: number): Promise<void> {
   const ticks = () => {
