@@ -5,28 +5,14 @@ export interface FanoutConnection {
   flush(): void;
 }
 
-/** Subscriptions to run, by connection, in the order their connections came. */
-export type ConnectionRuns = Map<FanoutConnection, (() => void)[]>;
+/** Subscriptions to run, by connection. */
+type ConnectionRuns = Map<FanoutConnection, (() => void)[]>;
 
 /** Adds `run` to its connection's runs. */
-export function addRun(runs: ConnectionRuns, connection: FanoutConnection, run: () => void): void {
+function addRun(runs: ConnectionRuns, connection: FanoutConnection, run: () => void): void {
   const pending = runs.get(connection);
   if (pending) pending.push(run);
   else runs.set(connection, [run]);
-}
-
-/**
- * Runs each connection's subscriptions, then writes what they sent before the next
- * connection's run: the messages of one connection leave in one write, and the time the writes
- * take (several times the making of the messages) counts in the turn's budget.
- */
-export function runByConnection(
-  runs: Iterable<readonly [FanoutConnection, readonly (() => void)[]]>,
-): void {
-  for (const [connection, subscriptions] of runs) {
-    for (const run of subscriptions) run();
-    connection.flush();
-  }
 }
 
 /**
@@ -37,6 +23,11 @@ export function runByConnection(
  * oldest first. When the hub cannot carry every subscriber, the newest connections fall behind,
  * their queues fill and their subscriptions are cut with SUBSCRIBER_TOO_SLOW (they can resume
  * with `after`); the older ones keep up.
+ *
+ * Subscriptions run connection by connection, and each connection's messages are written right
+ * after its subscriptions ran: one write per connection, and the writes (several times the
+ * making of the messages) count in the budget. Once it is spent, the connections not reached
+ * wait as they are, without running: a turn costs the work it does, not the number waiting.
  *
  * The later turn is a timer, not an immediate: timers run at the start of the loop's turn,
  * before it reads its sockets, and the hooks it reads are stored and answered in that turn's
@@ -50,6 +41,8 @@ export class FanoutTurns {
   #since = -1;
   /** The subscriptions waiting for a later turn, by connection. */
   #waiting: ConnectionRuns = new Map();
+  /** The subscriptions woken since the last run, by connection. */
+  #woken: ConnectionRuns = new Map();
   #connections = 0;
 
   constructor(budgetMs: number) {
@@ -66,21 +59,54 @@ export class FanoutTurns {
    * called in a later turn, connections in `place` order.
    */
   wait(connection: FanoutConnection, resume: () => void): boolean {
+    if (this.#mayGoOn()) return false;
+    addRun(this.#waiting, connection, resume);
+    return true;
+  }
+
+  /**
+   * Runs `run` once what is under way has finished (events are published when their batch is
+   * committed, and that batch's hooks are answered first), with the connection's other woken
+   * subscriptions, then writes the connection's messages; or later, as `wait` would.
+   */
+  wake(connection: FanoutConnection, run: () => void): void {
+    if (this.#woken.size === 0) process.nextTick(this.#runWoken);
+    addRun(this.#woken, connection, run);
+  }
+
+  /** Starts this turn's fan-out if it has not begun; true while it has budget and none waits. */
+  #mayGoOn(): boolean {
     const now = performance.now();
     if (this.#since < 0) {
       this.#since = now;
       setTimeout(this.#nextTurn, 0);
     }
-    if (this.#waiting.size === 0 && now - this.#since <= this.#budgetMs) return false;
-    addRun(this.#waiting, connection, resume);
-    return true;
+    return this.#waiting.size === 0 && now - this.#since <= this.#budgetMs;
   }
+
+  /** Each connection's subscriptions, then its write; once the budget is spent, the rest wait. */
+  #run(runs: Iterable<readonly [FanoutConnection, readonly (() => void)[]]>): void {
+    for (const [connection, subscriptions] of runs) {
+      if (!this.#mayGoOn()) {
+        for (const run of subscriptions) addRun(this.#waiting, connection, run);
+        continue;
+      }
+      for (const run of subscriptions) run();
+      connection.flush();
+    }
+  }
+
+  readonly #runWoken = () => {
+    const woken = this.#woken;
+    this.#woken = new Map();
+    this.#run(woken);
+  };
 
   readonly #nextTurn = () => {
     this.#since = -1;
     if (this.#waiting.size === 0) return;
     const waiting = [...this.#waiting].sort(([a], [b]) => a.place - b.place);
     this.#waiting = new Map();
-    runByConnection(waiting);
+    this.#run(waiting);
   };
 }

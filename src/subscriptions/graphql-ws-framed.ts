@@ -13,13 +13,7 @@ import {
   type WebSocketLimits,
 } from './graphql-ws-options.js';
 import { masked } from './masked-error.js';
-import {
-  addRun,
-  FanoutTurns,
-  runByConnection,
-  type ConnectionRuns,
-  type FanoutConnection,
-} from './fanout-turns.js';
+import { FanoutTurns, type FanoutConnection } from './fanout-turns.js';
 
 /**
  * One execution and one serialisation per published event and operation, shared by every
@@ -68,26 +62,6 @@ function executeShared(
   return end;
 }
 
-/** Relays woken by their session's events since the last run, by connection. */
-let due: ConnectionRuns = new Map();
-
-/**
- * Runs the woken relays once what is under way has finished: events are published when their
- * batch is committed, and that batch's hooks are answered first; then each relay sends all its
- * events of the batch in one go, and each connection's messages are written right after its
- * relays ran, not a turn later.
- */
-function wakeLater(outbox: Outbox, pump: () => void): void {
-  if (due.size === 0) process.nextTick(runDue);
-  addRun(due, outbox, pump);
-}
-
-function runDue(): void {
-  const runs = due;
-  due = new Map();
-  runByConnection(runs);
-}
-
 const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
 /**
@@ -97,7 +71,7 @@ const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
  * after the last result. return() (the client's `complete`, or the connection closing) ends
  * the source at once instead of after its next event.
  *
- * Live events of a session's stream cost no promise: the stream wakes the relay (wakeLater),
+ * Live events of a session's stream cost no promise: the stream wakes the relay (FanoutTurns.wake),
  * which sends what is there until it must wait for a later turn (FanoutTurns), an async
  * result or a client that is behind. Only the first event, replayed pages, the end and errors
  * come through the source's next().
@@ -160,7 +134,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   /**
    * Sends the events that are here, until one has to wait or none is left. Woken or resumed, it
    * runs with the connection's other relays, and their messages are written right after them
-   * (runByConnection), so the fan-out budget counts the writes; otherwise they leave at the end
+   * (FanoutTurns), so the fan-out budget counts the writes; otherwise they leave at the end
    * of the turn.
    */
   readonly #pump = (): void => {
@@ -204,7 +178,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     }
   };
 
-  readonly #wake = () => wakeLater(this.#outbox, this.#pump);
+  readonly #wake = () => this.#turns.wake(this.#outbox, this.#pump);
 
   return(): Promise<IteratorResult<ExecutionResult>> {
     this.#ended = true;
@@ -230,7 +204,7 @@ const byteLength = (part: Part) =>
 
 /**
  * Connections with messages waiting for the end of this turn (those of woken or resumed relays
- * are written right after them, by runByConnection).
+ * are written right after them, by FanoutTurns).
  */
 const waiting = new Set<Outbox>();
 

@@ -2,11 +2,7 @@ import { setTimeout as nextTurn } from 'node:timers/promises';
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  FanoutTurns,
-  runByConnection,
-  type FanoutConnection,
-} from '../../src/subscriptions/fanout-turns.js';
+import { FanoutTurns, type FanoutConnection } from '../../src/subscriptions/fanout-turns.js';
 
 /** Holds the event loop for `ms`, as fan-out work would. */
 function work(ms: number): void {
@@ -47,7 +43,8 @@ describe('FanoutTurns', () => {
     expect(log).toEqual([]);
     await nextTurn(0);
     expect(log).toEqual(['oldest 1', 'oldest 2', 'oldest written', 'newest', 'newest written']);
-    // The new turn has its budget again.
+    // Once that turn is over, the next one has its budget again.
+    await nextTurn(0);
     expect(turns.wait(middle, resume('middle'))).toBe(false);
   });
 
@@ -80,15 +77,41 @@ describe('FanoutTurns', () => {
     expect(log.indexOf('hooks stored')).toBe(log.indexOf('hooks read') + 1);
   });
 
-  it('runs connections in the order given, each written after its own subscriptions', () => {
+  it('runs woken subscriptions once what is under way has finished, each connection written right after its own', async () => {
     const turns = new FanoutTurns(5);
     const log: string[] = [];
     const [a, b] = [connection(turns, 'a', log), connection(turns, 'b', log)];
     const run = (name: string) => () => log.push(name);
-    runByConnection([
-      [b, [run('b1')]],
-      [a, [run('a1'), run('a2')]],
-    ]);
-    expect(log).toEqual(['b1', 'b written', 'a1', 'a2', 'a written']);
+    turns.wake(b, run('b1'));
+    turns.wake(a, run('a1'));
+    turns.wake(b, run('b2'));
+    expect(log).toEqual([]);
+    await new Promise(process.nextTick);
+    expect(log).toEqual(['b1', 'b2', 'b written', 'a1', 'a written']);
+  });
+
+  it('leaves the connections a spent turn does not reach as they are, to run in the next', async () => {
+    const turns = new FanoutTurns(1);
+    const log: string[] = [];
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => connection(turns, name, log)) as [
+      FanoutConnection,
+      FanoutConnection,
+      FanoutConnection,
+    ];
+    expect(turns.wait(a, () => expect.unreachable('not spent yet'))).toBe(false);
+    work(2);
+    // Three connections wait; the oldest one's run takes all of the next turn's budget.
+    expect(
+      turns.wait(a, () => {
+        log.push('a');
+        work(2);
+      }),
+    ).toBe(true);
+    expect(turns.wait(b, () => log.push('b'))).toBe(true);
+    expect(turns.wait(c, () => log.push('c'))).toBe(true);
+    await nextTurn(0);
+    expect(log).toEqual(['a', 'a written']);
+    await nextTurn(0);
+    expect(log).toEqual(['a', 'a written', 'b', 'b written', 'c', 'c written']);
   });
 });
