@@ -59,7 +59,12 @@ export class FanoutTurns {
    * called in a later turn, connections in `place` order.
    */
   wait(connection: FanoutConnection, resume: () => void): boolean {
-    if (this.#mayGoOn()) return false;
+    const now = performance.now();
+    if (this.#since < 0) {
+      this.#since = now;
+      setTimeout(this.#nextTurn, 0);
+    }
+    if (!this.#spent(now)) return false;
     addRun(this.#waiting, connection, resume);
     return true;
   }
@@ -74,20 +79,18 @@ export class FanoutTurns {
     addRun(this.#woken, connection, run);
   }
 
-  /** Starts this turn's fan-out if it has not begun; true while it has budget and none waits. */
-  #mayGoOn(): boolean {
-    const now = performance.now();
-    if (this.#since < 0) {
-      this.#since = now;
-      setTimeout(this.#nextTurn, 0);
-    }
-    return this.#waiting.size === 0 && now - this.#since <= this.#budgetMs;
+  /**
+   * True once others wait or this turn's fan-out has had its budget. A turn begins with the
+   * first wait, so each turn lets at least one subscription send an event, whatever the budget.
+   */
+  #spent(now = performance.now()): boolean {
+    return this.#waiting.size > 0 || (this.#since >= 0 && now - this.#since > this.#budgetMs);
   }
 
   /** Each connection's subscriptions, then its write; once the budget is spent, the rest wait. */
   #run(runs: Iterable<readonly [FanoutConnection, readonly (() => void)[]]>): void {
     for (const [connection, subscriptions] of runs) {
-      if (!this.#mayGoOn()) {
+      if (this.#spent()) {
         for (const run of subscriptions) addRun(this.#waiting, connection, run);
         continue;
       }

@@ -71,8 +71,8 @@ const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
  * after the last result. return() (the client's `complete`, or the connection closing) ends
  * the source at once instead of after its next event.
  *
- * Live events of a session's stream cost no promise: the stream wakes the relay (FanoutTurns.wake),
- * which sends what is there until it must wait for a later turn (FanoutTurns), an async
+ * Live events of a session's stream cost no promise: the stream wakes the relay
+ * (FanoutTurns.wake), which sends what is there until it must wait for a later turn, an async
  * result or a client that is behind. Only the first event, replayed pages, the end and errors
  * come through the source's next().
  */

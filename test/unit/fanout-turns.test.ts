@@ -48,6 +48,17 @@ describe('FanoutTurns', () => {
     expect(turns.wait(middle, resume('middle'))).toBe(false);
   });
 
+  it('lets a subscription go on in each turn, whatever the budget', async () => {
+    const turns = new FanoutTurns(0);
+    const a = connection(turns, 'a', []);
+    expect(turns.wait(a, () => expect.unreachable('not spent yet'))).toBe(false);
+    work(1);
+    let wentOn: boolean | undefined;
+    expect(turns.wait(a, () => (wentOn = !turns.wait(a, () => {})))).toBe(true);
+    await nextTurn(0);
+    expect(wentOn).toBe(true);
+  });
+
   it('never runs a slice between reading hooks and storing them', async () => {
     const turns = new FanoutTurns(1);
     const log: string[] = [];
@@ -100,9 +111,11 @@ describe('FanoutTurns', () => {
     ];
     expect(turns.wait(a, () => expect.unreachable('not spent yet'))).toBe(false);
     work(2);
-    // Three connections wait; the oldest one's run takes all of the next turn's budget.
+    // Three connections wait; the oldest one's run sends an event (a relay asks first) that
+    // takes all of the next turn's budget.
     expect(
       turns.wait(a, () => {
+        expect(turns.wait(a, () => expect.unreachable('sent'))).toBe(false);
         log.push('a');
         work(2);
       }),
