@@ -37,8 +37,9 @@ function total(samples: Samples, metric: string): number {
  */
 function within(before: Samples, after: Samples, metric: string, percent: number): string {
   const buckets: [number, number][] = [];
+  const bucket = new RegExp(`^${metric}_bucket\\{le="([^"]+)"\\}$`);
   for (const [name, value] of after) {
-    const le = new RegExp(`^${metric}_bucket\\{le="([^"]+)"\\}$`).exec(name)?.[1];
+    const le = bucket.exec(name)?.[1];
     if (le !== undefined) buckets.push([Number(le), value - (before.get(name) ?? 0)]);
   }
   buckets.sort(([a], [b]) => a - b);
