@@ -363,6 +363,10 @@ export class TerminalPanel {
       return;
     }
     const [cols, rows] = [clamp(proposed.cols, paneCols), clamp(proposed.rows, paneRows)];
+    // Until the hub answers, the status says the pane is being sized, not the old size.
+    this.#sizedBy = 'panel';
+    this.#sizing = `${cols} x ${rows}`;
+    this.#renderStatus();
     try {
       const { resizeTerminal } = await this.#hub.request(ResizeTerminalMutation, {
         sessionId,

@@ -235,9 +235,10 @@ describe("a session's terminal in the dashboard", () => {
   }, 120_000);
 
   it('takes control: the pane takes the panel size, and keys typed there start a turn', async () => {
-    // A slow hub: keys typed while one input is on its way go together in the next.
+    // A slow hub: keys typed while one input is on its way go together in the next, and the
+    // status says the pane is being sized until its new size is there.
     await page.route('**/graphql', async (route) => {
-      if (route.request().postData()?.includes('sendTerminalInput(')) {
+      if (/(sendTerminalInput|resizeTerminal)\(/.test(route.request().postData() ?? '')) {
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
       await route.continue();
