@@ -432,13 +432,19 @@ async function open(
     router([async (req, res) => (await hooks(req, res), true)], log),
     { [mcpPath]: router([async (req, res) => (await mcpServer(req, res), true)], log) },
   );
-  await sessions.start(parts.hookListeners);
+  let earlierGlobalUrl: string | null = null;
   try {
     const moved = globalHooks.follow();
-    if (moved) log.info({ path: moved.path, url: moved.url }, 'global hooks point here again');
+    if (moved)
+      log.info(
+        { path: moved.path, url: moved.url, from: moved.from },
+        'global hooks point here again',
+      );
+    earlierGlobalUrl = moved?.from ?? null;
   } catch (error) {
     log.warn({ err: error }, 'global hooks could not be pointed here');
   }
+  await sessions.start(parts.hookListeners, earlierGlobalUrl);
   if (config.redisUrl) {
     cluster = parts.cluster = await ClusterHub.join(
       { hub: localHub, sessions, eventLog, bus, permissionChanges, streamOptions },

@@ -96,13 +96,14 @@ export class GlobalHooks {
 
   /**
    * At start: the user's hooks that hold this hub's token but post to an address it had before
-   * (it listens on another port now) are pointed here again. claude reads them again by itself.
+   * (it listens on another port now) are pointed here again, and `from` says where they posted.
+   * claude reads them again by itself.
    */
-  follow(): HookInstallation | null {
+  follow(): (HookInstallation & { readonly from: string | null }) | null {
     const found = this.status('user', null);
     if (found.events.length === 0 || found.current) return null;
     if (!readFileSync(found.path, 'utf8').includes(this.#token)) return null;
-    return this.install('user', null);
+    return { ...this.install('user', null), from: found.url };
   }
 
   #installation(

@@ -220,8 +220,9 @@ export class SessionManager {
    * Re-adopts the sessions still running in tmux, marks the others, and starts watching.
    * `hooks` says where sessions launched now post their hooks, and takes back the addresses
    * that running sessions were launched with, when the hub listened elsewhere then.
+   * `earlierGlobalUrl` is where the global hooks posted before they were pointed here.
    */
-  async start(hooks: HookAddress): Promise<void> {
+  async start(hooks: HookAddress, earlierGlobalUrl: string | null = null): Promise<void> {
     this.#hooks = hooks;
     const presence = await this.#runtime.presence(
       [...this.#sessions.values()].filter((record) => isRunning(record.status)),
@@ -258,6 +259,7 @@ export class SessionManager {
       );
     }
     this.#findStartedByHand();
+    if (earlierGlobalUrl) await this.#keepEarlierGlobalUrl(earlierGlobalUrl);
     await this.#poll(false);
     this.#poller = setInterval(() => this.#tick(), this.#options.pollIntervalMs);
     this.#poller.unref();
@@ -280,6 +282,24 @@ export class SessionManager {
       record.transcriptPath = transcriptPathFor(this.#options.env, claude.cwd, claude.sessionId);
       this.#join(record, 'found a claude started by hand');
     }
+  }
+
+  /**
+   * claude reads its settings again when they change, but only once it watches them: a claude
+   * started a moment before the global hooks were pointed here may keep posting to their earlier
+   * address. The hub answers there too while a claude that ran then still runs.
+   */
+  async #keepEarlierGlobalUrl(url: string): Promise<void> {
+    const running = [...this.#sessions.values()].filter(
+      (record) => isExternal(record) && isRunning(record.status),
+    );
+    if (running.length === 0) return;
+    const unreachable = await this.#hooks.reclaim(url);
+    if (unreachable) {
+      this.#options.log.warn({ url, reason: unreachable }, 'earlier global hook address not kept');
+      return;
+    }
+    for (const record of running) record.hookUrl = url;
   }
 
   /** Keeps a new EXTERNAL session, and says so. */

@@ -307,6 +307,40 @@ describe('claudes started by hand, through the installed global hooks', () => {
       { id: known.id },
     );
     expect(remembered).toEqual(known);
+
+    // A claude that had not begun to watch its settings when they changed posts to the earlier
+    // address: the hub answers there too, while a claude that ran then still runs.
+    const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
+    const { url, headers } = settings.hooks.Notification[0].hooks[0];
+    expect(url).toBe(`${hub.baseUrl}/hooks?from=global`);
+    const { session: ids } = await hub.data(
+      `query($id: ID!) { session(id: $id) { claudeSessionId } }`,
+      { id: known.id },
+    );
+    const late = await fetch(url.replace(hub.baseUrl, baseUrl), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: headers.Authorization,
+        'x-claude-code-hub': headers['X-Claude-Code-Hub'],
+      },
+      body: JSON.stringify({
+        session_id: ids.claudeSessionId,
+        hook_event_name: 'Notification',
+        message: 'posted to the earlier address',
+        cwd,
+      }),
+    });
+    expect(late.status).toBe(200);
+    const { session: withLate } = await hub.data(
+      `query($id: ID!) { session(id: $id) { events(limit: 1000) { eventName payload } } }`,
+      { id: known.id },
+    );
+    expect(withLate.events.at(-1)).toMatchObject({
+      eventName: 'Notification',
+      payload: { message: 'posted to the earlier address' },
+    });
+
     await person.type(pane, 'after the restart');
     await expect
       .poll(() => lastAnswer(hub, known.id), { timeout: 30_000 })
