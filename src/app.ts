@@ -27,7 +27,7 @@ import { turnFeed } from './runs/run-reader.js';
 import { turnUsage } from './runs/turn-usage.js';
 import { apiRoute, healthRoute, pathRoute, postRoute, router } from './http/routes.js';
 import { staticFiles } from './http/static-files.js';
-import { graphqlOverWebSocket } from './subscriptions/graphql-ws-server.js';
+import { graphqlOverWebSocket, type WebSocketEndpoint } from './subscriptions/graphql-ws-server.js';
 import { createLogger, type Logger } from './log.js';
 import { HubMetrics } from './metrics.js';
 import { PermissionBroker } from './permissions/permission-broker.js';
@@ -104,7 +104,7 @@ interface Parts {
   sessions?: SessionManager;
   permissions?: PermissionBroker;
   server?: Server;
-  wsServer?: WebSocketServer;
+  wsServer?: WebSocketEndpoint;
   hookListeners?: HookListeners;
   cluster?: ClusterHub;
   terminals?: Terminals;
@@ -118,8 +118,7 @@ async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   await parts.sessions?.close(stopSessions);
   parts.permissions?.close();
   const { wsServer, server } = parts;
-  for (const client of wsServer?.clients ?? []) client.terminate();
-  if (wsServer) await new Promise((resolve) => wsServer.close(resolve));
+  await wsServer?.close();
   server?.closeAllConnections();
   if (server?.listening) await new Promise((resolve) => server.close(resolve));
   await parts.hookListeners?.close();

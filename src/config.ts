@@ -2,8 +2,11 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { logLevels, type LogLevel } from './log.js';
 
-/** graphql-ws servers: the hub's own, which shares each event's bytes, or graphql-ws' own. */
-export const wsServerKinds = ['hub', 'library'] as const;
+/**
+ * graphql-ws servers: the hub's own, which shares each event's bytes, or graphql-ws' own; or
+ * the hub's with a writer process that owns and writes the sockets.
+ */
+export const wsServerKinds = ['hub', 'library', 'writer'] as const;
 export type WsServerKind = (typeof wsServerKinds)[number];
 
 /** How sessions run, as `--default-runtime` names them. */
@@ -427,7 +430,7 @@ export const optionSpecs: readonly OptionSpec[] = [
     choices: wsServerKinds,
     default: 'hub',
     description:
-      "graphql-ws server: hub (writes each event's message once for all its subscribers) or library (graphql-ws' own).",
+      "graphql-ws server: hub (writes each event's message once for all its subscribers), library (graphql-ws' own), or writer (the hub's, with the WebSocket connections owned and written by a second process, on another core).",
   },
   {
     flag: 'default-runtime',

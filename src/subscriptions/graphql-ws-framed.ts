@@ -1,7 +1,7 @@
-import type { Duplex } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { CloseCode, makeServer } from 'graphql-ws';
-import type { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
 import { precompile, runSelection } from './compiled-selection.js';
@@ -14,6 +14,7 @@ import {
 } from './graphql-ws-options.js';
 import { masked } from './masked-error.js';
 import { FanoutTurns, type FanoutConnection } from './fanout-turns.js';
+import { localSink } from './local-socket.js';
 
 /**
  * One execution and one serialisation per published event and operation, shared by every
@@ -191,12 +192,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   }
 }
 
-/** Bytes a connection may have waiting to be sent before sends wait for the network. */
-const sendHighWater = 256 * 1024;
 /** Bytes of messages waiting to be written together, past which they are written at once. */
 const batchHighWater = 64 * 1024;
-/** Seconds between pings; a connection that does not answer within the next is dropped. */
-const keepAliveMs = 12_000;
 /** A message's start or end: bytes, or a string encoded (UTF-8) when the message is written. */
 type Part = Buffer | string;
 const byteLength = (part: Part) =>
@@ -234,6 +231,19 @@ function writeFrameHeader(target: Buffer, at: number, length: number): number {
 const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000 ? 4 : 10);
 
 /**
+ * Where a connection's frames go: its socket (LocalSocket), or the writer process that owns
+ * the socket (WriterProcess).
+ */
+export interface FrameSink {
+  readonly open: boolean;
+  /** True when the client is behind: `more` bytes on top of what waits would be too many. */
+  behind(more: number): boolean;
+  write(frames: Buffer): void;
+  /** Calls `done` once the client has caught up, or the connection has closed. */
+  whenCaughtUp(done: () => void): void;
+}
+
+/**
  * The sending side of one connection. The messages sent together (by its relays woken by one
  * batch of events or resumed in one turn, or else in one turn of the event loop) are framed
  * into one buffer and leave in one write: 100 subscribers of one session cost one system call
@@ -246,22 +256,20 @@ const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000
  */
 class Outbox implements FanoutConnection {
   readonly place: number;
-  readonly #ws: WebSocket;
-  readonly #raw: Duplex;
+  readonly #sink: FrameSink;
   /** The waiting messages, two parts each, and their lengths in bytes. */
   #parts: Part[] = [];
   #lengths: number[] = [];
   #bytes = 0;
 
-  constructor(ws: WebSocket, raw: Duplex, place: number) {
+  constructor(sink: FrameSink, place: number) {
     this.place = place;
-    this.#ws = ws;
-    this.#raw = raw;
+    this.#sink = sink;
   }
 
   /** Queues the message `head` + `body`; resolves when the client has caught up, if behind. */
   send(head: Part, body: Part = ''): Promise<void> | void {
-    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    if (!this.#sink.open) return;
     if (this.#parts.length === 0) {
       if (waiting.size === 0) setImmediate(flushAll);
       waiting.add(this);
@@ -271,15 +279,9 @@ class Outbox implements FanoutConnection {
     this.#lengths.push(length);
     this.#bytes += frameHeaderSize(length) + length;
     if (this.#bytes > batchHighWater) this.flush();
-    if (this.#raw.writableLength + this.#bytes < sendHighWater) return;
+    if (!this.#sink.behind(this.#bytes)) return;
     this.flush();
-    return new Promise((resolve) => {
-      const done = () => {
-        this.#raw.off('drain', done).off('close', done);
-        resolve();
-      };
-      this.#raw.on('drain', done).on('close', done);
-    });
+    return new Promise((resolve) => this.#sink.whenCaughtUp(resolve));
   }
 
   /** Writes the waiting messages, unless the connection is closing (nothing follows a close). */
@@ -287,7 +289,7 @@ class Outbox implements FanoutConnection {
     const [parts, lengths, bytes] = [this.#parts, this.#lengths, this.#bytes];
     if (parts.length === 0) return;
     [this.#parts, this.#lengths, this.#bytes] = [[], [], 0];
-    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    if (!this.#sink.open) return;
     const frames = Buffer.allocUnsafe(bytes);
     const put = (part: Part, at: number) =>
       typeof part === 'string' ? frames.write(part, at) : part.copy(frames, at);
@@ -297,23 +299,32 @@ class Outbox implements FanoutConnection {
       at += put(parts[2 * i]!, at);
       at += put(parts[2 * i + 1]!, at);
     }
-    this.#raw.write(frames);
+    this.#sink.write(frames);
   }
 }
 
 /** The sending side of each connection. */
 const outboxes = new WeakMap<Extra, Outbox>();
 
+/** A WebSocket connection as the hub's server drives it, wherever its socket is. */
+export interface FramedConnection {
+  readonly protocol: string;
+  readonly sink: FrameSink;
+  close(code: number, reason: string): void;
+  onMessage(handle: (data: string) => void): void;
+  onClose(handle: (code: number, reason: string) => void): void;
+}
+
 /**
  * The hub's graphql-ws server: graphql-ws' protocol (makeServer) with the hub's options, on a
- * ws binding of its own that writes each event's message once for every subscriber sharing it
- * (Relay, Outbox). Measured against graphql-ws' own server in the bench.
+ * binding of its own that writes each event's message once for every subscriber sharing it
+ * (Relay, Outbox). Returns what serves each opened connection. Measured against graphql-ws'
+ * own server in the bench.
  */
-export function useFramedServer(
-  wsServer: WebSocketServer,
+export function framedServer(
   options: (results: Results) => HubServerOptions,
   { log, fanoutBudgetMs }: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs'>,
-): void {
+): (connection: FramedConnection, request: IncomingMessage) => void {
   const turns = new FanoutTurns(fanoutBudgetMs);
   const protocol = makeServer(
     options((source, args) => {
@@ -321,39 +332,56 @@ export function useFramedServer(
       return new Relay(source, root, outboxes.get(root.extra)!, args, turns, log);
     }),
   );
-  wsServer.on('connection', (socket, request) => {
-    const outbox = new Outbox(socket, request.socket, turns.place());
-    const extra: Extra = { socket, request };
+  return (connection, request) => {
+    const outbox = new Outbox(connection.sink, turns.place());
+    const close = (code: number, reason: string) => {
+      outbox.flush();
+      connection.close(code, reason);
+    };
+    const extra: Extra = { socket: { close }, request };
     outboxes.set(extra, outbox);
-    let alive = true;
-    socket.on('pong', () => (alive = true));
-    const ping = setInterval(() => {
-      if (!alive) return socket.terminate();
-      alive = false;
-      socket.ping();
-    }, keepAliveMs);
     const closed = protocol.opened(
       {
-        protocol: socket.protocol,
+        protocol: connection.protocol,
         send: (data) => outbox.send(data),
-        close: (code, reason) => {
-          outbox.flush();
-          socket.close(code, reason);
-        },
+        close,
         onMessage: (handle) =>
-          socket.on('message', (data) => {
-            handle(String(data)).catch((error: unknown) => {
+          connection.onMessage((data) => {
+            handle(data).catch((error: unknown) => {
               log.error({ err: error }, 'graphql-ws message failed');
-              socket.close(CloseCode.InternalServerError, 'Internal server error');
+              connection.close(CloseCode.InternalServerError, 'Internal server error');
             });
           }),
       },
       extra,
     );
+    connection.onClose((code, reason) => void closed(code, reason));
+  };
+}
+
+/** The hub's graphql-ws server on the ws server's connections, written in this process. */
+export function useFramedServer(
+  wsServer: WebSocketServer,
+  options: (results: Results) => HubServerOptions,
+  limits: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs'>,
+): void {
+  const serve = framedServer(options, limits);
+  wsServer.on('connection', (socket, request) => {
+    const { sink, stop } = localSink(socket, request.socket);
+    serve(
+      {
+        protocol: socket.protocol,
+        sink,
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) => socket.on('message', (data) => handle(String(data))),
+        onClose: (handle) =>
+          socket.once('close', (code, reason) => {
+            stop();
+            handle(code, String(reason));
+          }),
+      },
+      request,
+    );
     socket.once('error', () => socket.terminate());
-    socket.once('close', (code, reason) => {
-      clearInterval(ping);
-      void closed(code, String(reason));
-    });
   });
 }

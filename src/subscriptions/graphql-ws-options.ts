@@ -32,7 +32,8 @@ export interface WebSocketLimits {
 
 /** What the hub keeps on each connection, beside its socket and upgrade request. */
 export interface Extra {
-  readonly socket: WebSocket;
+  /** The connection, for a close (its socket may be another process's). */
+  readonly socket: Pick<WebSocket, 'close'>;
   readonly request: IncomingMessage;
   principal?: Principal;
   release?: () => void;

@@ -12,7 +12,8 @@ import { startHub, type TestHub } from '../helpers/hub.js';
  * for a later turn at each event) and subscribers allowed to lag only 20 events: they fall
  * behind, are cut with SUBSCRIBER_TOO_SLOW and come back with `after`, as a client should.
  */
-describe('fan-out past its budget', () => {
+// The hub's server writing its sockets, and with a writer process writing them.
+describe.each(['hub', 'writer'])('fan-out past its budget (graphql-ws server "%s")', (kind) => {
   let hub: TestHub;
   let token: string;
 
@@ -21,7 +22,7 @@ describe('fan-out past its budget', () => {
     const claudeConfig = mkdtempSync(path.join(tmpdir(), 'cch-claude-'));
     hub = await startHub({
       env: { ...process.env, CLAUDE_CONFIG_DIR: claudeConfig },
-      args: ['--fanout-budget', '0', '--subscriber-buffer', '20'],
+      args: ['--fanout-budget', '0', '--subscriber-buffer', '20', '--graphql-ws-server', kind],
     });
     token = readFileSync(path.join(hub.dataDir, 'hook-token'), 'utf8').trim();
   });

@@ -37,7 +37,8 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
   });
 
   afterAll(async () => {
-    for (const dispose of leftovers) await dispose();
+    // Last made, first ended: the clients before the hubs they use.
+    for (const dispose of leftovers.reverse()) await dispose();
     await hub?.stop();
     await world?.close();
   });
