@@ -14,6 +14,7 @@ import {
 } from './graphql-ws-options.js';
 import { masked } from './masked-error.js';
 import { FanoutTurns, type FanoutConnection } from './fanout-turns.js';
+import { byteLength, frameHeaderSize, type Part } from './frames.js';
 import { localSink } from './local-socket.js';
 
 /**
@@ -194,11 +195,6 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
 
 /** Bytes of messages waiting to be written together, past which they are written at once. */
 const batchHighWater = 64 * 1024;
-/** A message's start or end: bytes, or a string encoded (UTF-8) when the message is written. */
-type Part = Buffer | string;
-const byteLength = (part: Part) =>
-  typeof part === 'string' ? Buffer.byteLength(part) : part.length;
-
 /**
  * Connections with messages waiting for the end of this turn (those of woken or resumed relays
  * are written right after them, by FanoutTurns).
@@ -210,26 +206,6 @@ function flushAll(): void {
   waiting.clear();
 }
 
-/** Writes a final, unmasked text frame's header for `length` bytes of data; returns its end. */
-function writeFrameHeader(target: Buffer, at: number, length: number): number {
-  target[at] = 0x81;
-  if (length < 126) {
-    target[at + 1] = length;
-    return at + 2;
-  }
-  if (length < 0x10000) {
-    target[at + 1] = 126;
-    target.writeUInt16BE(length, at + 2);
-    return at + 4;
-  }
-  target[at + 1] = 127;
-  target.writeUInt32BE(Math.floor(length / 0x100000000), at + 2);
-  target.writeUInt32BE(length >>> 0, at + 6);
-  return at + 10;
-}
-
-const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000 ? 4 : 10);
-
 /**
  * Where a connection's frames go: its socket (LocalSocket), or the writer process that owns
  * the socket (WriterProcess).
@@ -238,7 +214,8 @@ export interface FrameSink {
   readonly open: boolean;
   /** True when the client is behind: `more` bytes on top of what waits would be too many. */
   behind(more: number): boolean;
-  write(frames: Buffer): void;
+  /** Writes messages, two parts each, as `frames` takes them (a part may be shared). */
+  write(parts: readonly Part[], lengths: readonly number[], bytes: number): void;
   /** Calls `done` once the client has caught up, or the connection has closed. */
   whenCaughtUp(done: () => void): void;
 }
@@ -289,17 +266,7 @@ class Outbox implements FanoutConnection {
     const [parts, lengths, bytes] = [this.#parts, this.#lengths, this.#bytes];
     if (parts.length === 0) return;
     [this.#parts, this.#lengths, this.#bytes] = [[], [], 0];
-    if (!this.#sink.open) return;
-    const frames = Buffer.allocUnsafe(bytes);
-    const put = (part: Part, at: number) =>
-      typeof part === 'string' ? frames.write(part, at) : part.copy(frames, at);
-    let at = 0;
-    for (let i = 0; i < lengths.length; i++) {
-      at = writeFrameHeader(frames, at, lengths[i]!);
-      at += put(parts[2 * i]!, at);
-      at += put(parts[2 * i + 1]!, at);
-    }
-    this.#sink.write(frames);
+    if (this.#sink.open) this.#sink.write(parts, lengths, bytes);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
+import { frames } from './frames.js';
 import type { FrameSink } from './graphql-ws-framed.js';
 
 /** Bytes a connection may have waiting to be sent before sends wait for the network. */
@@ -25,7 +26,7 @@ export function localSink(ws: WebSocket, raw: Duplex): { sink: FrameSink; stop: 
       return ws.readyState === ws.OPEN;
     },
     behind: (more) => raw.writableLength + more >= sendHighWater,
-    write: (frames) => void raw.write(frames),
+    write: (parts, lengths, bytes) => void raw.write(frames(parts, lengths, bytes)),
     whenCaughtUp: (done) => {
       const caughtUp = () => {
         raw.off('drain', caughtUp).off('close', caughtUp);

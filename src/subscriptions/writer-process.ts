@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
+import { frames, type Part } from './frames.js';
 import type { FrameSink, FramedConnection } from './graphql-ws-framed.js';
 import { keepAliveMs, sendHighWater } from './local-socket.js';
 import type { Logger } from '../log.js';
@@ -14,7 +15,10 @@ import type { Logger } from '../log.js';
  * the TypeScript sources.
  *
  * From the hub: `{ upgrade: [id, method, url, headers, head, protocol] }` with the socket, and
- * `{ batch: [[id, frames] | [id, closeCode, reason], ...] }`, one per turn of the hub's loop.
+ * one message per turn of the hub's loop, `{ parts, items }`: each part once (an event's
+ * result is shared by every subscriber of its operation), then in order the writes, `[id, at,
+ * lengths, bytes]` (a connection's messages, `at` where their parts are), and the closes,
+ * `[id, closeCode, reason]`. The writer frames each connection's messages and writes them.
  * To the hub: `[kind, id, ...]`, kind one of open, message, behind, drained, close; every
  * upgrade ends in exactly one close.
  */
@@ -54,16 +58,22 @@ function upgrade([id, method, url, headers, head, protocol], raw) {
   });
 }
 
-function write(batch) {
-  for (const [id, data, reason] of batch) {
+${frames.toString()}
+
+function write({ parts, items }) {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (typeof part !== 'string') parts[i] = Buffer.from(part.buffer, part.byteOffset, part.length);
+  }
+  for (const [id, at, lengths, bytes] of items) {
     const connection = connections.get(id);
     if (!connection) continue;
-    if (typeof data === 'number') {
-      connection.ws.close(data, reason);
+    if (typeof at === 'number') {
+      connection.ws.close(at, lengths);
       continue;
     }
     if (connection.ws.readyState !== 1) continue;
-    connection.raw.write(data);
+    connection.raw.write(frames(parts, lengths, bytes, at));
     if (!connection.behind && connection.raw.writableLength >= highWater) {
       connection.behind = true;
       tell(['behind', id]);
@@ -72,7 +82,7 @@ function write(batch) {
 }
 
 process.on('message', (message, handle) =>
-  message.upgrade ? upgrade(message.upgrade, handle) : write(message.batch),
+  message.upgrade ? upgrade(message.upgrade, handle) : write(message),
 );
 setInterval(() => {
   for (const connection of connections.values()) {
@@ -91,7 +101,9 @@ const wsPath = createRequire(import.meta.url).resolve('ws');
 /** Bytes sent to the writer and not yet handed to the kernel, past which sends wait. */
 const pipeHighWater = 1024 * 1024;
 
-type Batch = ([number, Uint8Array] | [number, number, string])[];
+type Item =
+  | [id: number, at: number[], lengths: readonly number[], bytes: number]
+  | [id: number, code: number, reason: string];
 
 interface Remote {
   readonly request: IncomingMessage;
@@ -115,8 +127,12 @@ export class WriterProcess {
   readonly #opened: (connection: FramedConnection, request: IncomingMessage) => void;
   readonly #log: Logger;
   #nextId = 0;
-  #batch: Batch = [];
-  /** Bytes of batches sent and not yet written to the pipe, and who waits for them. */
+  /** This turn's message: its parts, where each is, and its writes and closes. */
+  #parts: Part[] = [];
+  #partAt = new Map<Part, number>();
+  #items: Item[] = [];
+  #itemBytes = 0;
+  /** Bytes of messages sent and not yet written to the pipe, and who waits for them. */
   #unsent = 0;
   #caughtUp: (() => void)[] = [];
   #closed = false;
@@ -143,6 +159,8 @@ export class WriterProcess {
     child.on('message', (message: [string, number, ...unknown[]]) => this.#heard(message));
     child.once('exit', (code, signal) => {
       for (const id of [...this.#remotes.keys()]) this.#heard(['close', id, 1006, '']);
+      this.#unsent = 0;
+      for (const done of this.#caughtUp.splice(0)) done();
       if (this.#closed) return;
       this.#log.error({ code, signal }, 'the WebSocket writer process ended; starting another');
       this.#child = this.#spawn();
@@ -203,7 +221,8 @@ export class WriterProcess {
         return remote.open;
       },
       behind: () => remote.behind || this.#unsent >= pipeHighWater,
-      write: (frames) => this.#send([id, frames], frames.length),
+      write: (parts, lengths, bytes) =>
+        this.#send([id, parts.map((part) => this.#part(part)), lengths, bytes], bytes),
       whenCaughtUp: (done) => {
         if (remote.behind) remote.caughtUp.push(done);
         else this.#caughtUp.push(done);
@@ -218,24 +237,34 @@ export class WriterProcess {
     };
   }
 
-  /** Adds to this turn's batch, which leaves once the turn's work is done. */
-  #send(item: Batch[number], bytes: number): void {
-    if (this.#batch.length === 0) process.nextTick(this.#flush);
-    this.#batch.push(item);
-    this.#unsent += bytes;
+  /** Where `part` is in this turn's message, added the first time. */
+  #part(part: Part): number {
+    let at = this.#partAt.get(part);
+    if (at === undefined) {
+      this.#partAt.set(part, (at = this.#parts.length));
+      this.#parts.push(part);
+    }
+    return at;
+  }
+
+  /** Adds to this turn's message, which leaves once the turn's work is done. */
+  #send(item: Item, bytes: number): void {
+    if (this.#items.length === 0) process.nextTick(this.#flush);
+    this.#items.push(item);
+    this.#itemBytes += bytes;
   }
 
   readonly #flush = (): void => {
-    const batch = this.#batch;
-    this.#batch = [];
-    let bytes = 0;
-    for (const item of batch) if (item.length === 2) bytes += item[1].length;
+    const [parts, items, bytes] = [this.#parts, this.#items, this.#itemBytes];
+    [this.#parts, this.#items, this.#itemBytes] = [[], [], 0];
+    this.#partAt.clear();
+    this.#unsent += bytes;
     const sent = () => {
-      this.#unsent -= bytes;
+      this.#unsent = Math.max(0, this.#unsent - bytes);
       if (this.#unsent < pipeHighWater) for (const done of this.#caughtUp.splice(0)) done();
     };
     // A writer that has ended has closed these connections: nothing to send.
-    if (this.#child.connected) this.#child.send({ batch }, undefined, {}, sent);
+    if (this.#child.connected) this.#child.send({ parts, items }, undefined, {}, sent);
     else sent();
   };
 

@@ -154,7 +154,8 @@ describe('messages that always arrive', () => {
         extensions: { code: 'BAD_USER_INPUT' },
       });
     }
-  });
+    // Typing 90 KB into claude's input box takes most of a minute alone, more on a busy machine.
+  }, 180_000);
 
   it('ask returns the reply, or a timeout result while the message still completes', async () => {
     const session = await create();

@@ -48,7 +48,10 @@ describe('parseConfig', () => {
       '--redis-url must start with redis:// or rediss://, got "http://127.0.0.1:6379"',
     ],
     [['--node-name', 'box 1'], '--node-name must be letters, digits, "_", "." or "-", got "box 1"'],
-    [['--graphql-ws-server', 'fast'], '--graphql-ws-server must be hub, library, writer, got "fast"'],
+    [
+      ['--graphql-ws-server', 'fast'],
+      '--graphql-ws-server must be hub, library, writer, got "fast"',
+    ],
     [['--permission-expiry', 'never'], '--permission-expiry must be ask or deny, got "never"'],
     [
       ['--log-level', 'loud'],
