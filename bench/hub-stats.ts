@@ -24,6 +24,17 @@ async function scrape(base: string): Promise<Samples> {
   return samples;
 }
 
+/**
+ * The hub's V8 heap (used, and what V8 holds for it) and the memory outside the heap that V8
+ * knows of (buffers), in MB, from the /metrics it has now: what of its RSS is the heap's.
+ */
+export async function heapSummary(base: string): Promise<string> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const mb = (name: string) =>
+    (Number(new RegExp(`^claude_hub_${name} (\\S+)$`, 'm').exec(text)?.[1]) / 2 ** 20).toFixed(0);
+  return `V8 heap ${mb('nodejs_heap_size_used_bytes')} MB used of ${mb('nodejs_heap_size_total_bytes')} MB, buffers ${mb('nodejs_external_memory_bytes')} MB`;
+}
+
 /** Sum of a metric's labelled samples. */
 function total(samples: Samples, metric: string): number {
   let sum = 0;
