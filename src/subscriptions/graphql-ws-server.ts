@@ -1,4 +1,4 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
 import { handleProtocols } from 'graphql-ws';
@@ -7,7 +7,12 @@ import type { WsServerKind } from '../config.js';
 import type { HubYoga } from '../http/hub-yoga.js';
 import { framedServer, useFramedServer } from './graphql-ws-framed.js';
 import { useLibraryServer } from './graphql-ws-library.js';
-import { hubOptions, type WebSocketLimits } from './graphql-ws-options.js';
+import {
+  hubOptions,
+  type HubServerOptions,
+  type Results,
+  type WebSocketLimits,
+} from './graphql-ws-options.js';
 import { WriterProcess } from './writer-process.js';
 
 /** The WebSocket side of the hub, to be closed with it. */
@@ -28,7 +33,7 @@ export function graphqlOverWebSocket(
   limits: WebSocketLimits,
   kind: WsServerKind,
 ): WebSocketEndpoint {
-  const options = (results: Parameters<typeof hubOptions>[2]) => hubOptions(yoga, limits, results);
+  const options = (results: Results) => hubOptions(yoga, limits, results);
   if (kind === 'writer') return writerEndpoint(server, yoga, limits, options);
   const wsServer = new WebSocketServer({
     server,
@@ -58,10 +63,10 @@ function writerEndpoint(
   server: Server,
   yoga: HubYoga,
   limits: WebSocketLimits,
-  options: Parameters<typeof framedServer>[0],
+  options: (results: Results) => HubServerOptions,
 ): WebSocketEndpoint {
   const writer = new WriterProcess(framedServer(options, limits), limits.log);
-  const upgrade = (req: Parameters<typeof writer.upgrade>[0], socket: Duplex, head: Buffer) => {
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://hub').pathname !== yoga.graphqlEndpoint) {
       return refuse(socket, 400, STATUS_CODES[400]!);
     }
