@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
@@ -141,4 +141,26 @@ export async function startHub(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A hub with a claude config of its own (no claude of the machine is its to find), and `post`,
+ * which sends a hook event with the hub's hook token, as global hooks do; it gives the status.
+ */
+export async function startHookHub(
+  args: string[],
+): Promise<{ hub: TestHub; post: (body: Record<string, unknown>) => Promise<number> }> {
+  const claudeConfig = mkdtempSync(path.join(tmpdir(), 'cch-claude-'));
+  const hub = await startHub({ env: { ...process.env, CLAUDE_CONFIG_DIR: claudeConfig }, args });
+  const token = readFileSync(path.join(hub.dataDir, 'hook-token'), 'utf8').trim();
+  const post = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${hub.baseUrl}/hooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  return { hub, post };
 }

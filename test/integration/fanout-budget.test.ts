@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHub, type TestHub } from '../helpers/hub.js';
+import { startHookHub, type TestHub } from '../helpers/hub.js';
 
 /**
  * Fan-out past its share of each turn (`--fanout-budget 0`: every subscription but one waits
@@ -15,31 +12,22 @@ import { startHub, type TestHub } from '../helpers/hub.js';
 // The hub's server writing its sockets, and with a writer process writing them.
 describe.each(['hub', 'writer'])('fan-out past its budget (graphql-ws server "%s")', (kind) => {
   let hub: TestHub;
-  let token: string;
+  let post: (body: Record<string, unknown>) => Promise<number>;
 
   beforeAll(async () => {
-    // Its own claude config: no claude of the machine is this hub's to find.
-    const claudeConfig = mkdtempSync(path.join(tmpdir(), 'cch-claude-'));
-    hub = await startHub({
-      env: { ...process.env, CLAUDE_CONFIG_DIR: claudeConfig },
-      args: ['--fanout-budget', '0', '--subscriber-buffer', '20', '--graphql-ws-server', kind],
-    });
-    token = readFileSync(path.join(hub.dataDir, 'hook-token'), 'utf8').trim();
+    ({ hub, post } = await startHookHub([
+      '--fanout-budget',
+      '0',
+      '--subscriber-buffer',
+      '20',
+      '--graphql-ws-server',
+      kind,
+    ]));
   });
 
   afterAll(async () => {
     await hub?.stop();
   });
-
-  const post = (body: Record<string, unknown>) =>
-    fetch(`${hub.baseUrl}/hooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    }).then(async (response) => {
-      await response.arrayBuffer();
-      return response.status;
-    });
 
   /**
    * Follows the session's events from the first until seq `last`, subscribing again with

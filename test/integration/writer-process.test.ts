@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHub, type TestHub } from '../helpers/hub.js';
+import { startHookHub, type TestHub } from '../helpers/hub.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { expectErrorLog } from '../helpers/unexpected-output.js';
 
@@ -24,28 +24,15 @@ function writerPid(): number | null {
 
 describe('the WebSocket writer process (--graphql-ws-server writer)', () => {
   let hub: TestHub;
-  let token: string;
+  let post: (body: Record<string, unknown>) => Promise<number>;
 
   beforeAll(async () => {
-    // Its own claude config: no claude of the machine is this hub's to find.
-    const claudeConfig = mkdtempSync(path.join(tmpdir(), 'cch-claude-'));
-    hub = await startHub({
-      env: { ...process.env, CLAUDE_CONFIG_DIR: claudeConfig },
-      args: ['--graphql-ws-server', 'writer'],
-    });
-    token = readFileSync(path.join(hub.dataDir, 'hook-token'), 'utf8').trim();
+    ({ hub, post } = await startHookHub(['--graphql-ws-server', 'writer']));
   });
 
   afterAll(async () => {
     await hub?.stop();
   });
-
-  const post = (body: Record<string, unknown>) =>
-    fetch(`${hub.baseUrl}/hooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    }).then((response) => response.status);
 
   it('is replaced when it ends: its clients see the connection lost, come back and resume with after', async () => {
     const sessionId = randomUUID();
