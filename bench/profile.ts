@@ -1,14 +1,24 @@
 import path from 'node:path';
 
+/** Every value of a repeatable flag, in order. */
+function flagValues(name: string): string[] {
+  return process.argv.flatMap((arg, i) => (arg === name ? [process.argv[i + 1] ?? ''] : []));
+}
+
 /**
  * `--profile DIR`: every hub the bench starts (the shared one and each section's own) writes
  * its CPU profile there, one file per process (open it in Chrome DevTools).
  */
 const profileDir = process.argv.includes('--profile')
-  ? path.resolve(process.argv[process.argv.indexOf('--profile') + 1] ?? 'profile')
+  ? path.resolve(flagValues('--profile')[0] || 'profile')
   : null;
 
-/** The node options of a hub the bench starts. */
-export const hubNodeOptions: readonly string[] = profileDir
-  ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
-  : [];
+/**
+ * The node options of a hub the bench starts: the profile's, and each `--hub-node-option`
+ * (say `--hub-node-option --max-semi-space-size=4`), which reach the hubs only, not the bench's
+ * own process as NODE_OPTIONS would.
+ */
+export const hubNodeOptions: readonly string[] = [
+  ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ...flagValues('--hub-node-option'),
+];

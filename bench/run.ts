@@ -264,6 +264,7 @@ function report(rows: Row[]): void {
         row.target ? `${row.target} ${row.ok ? 'met' : 'MISSED'}` : '',
       ]),
     );
+  if (hubNodeOptions.length > 0) out.push(`hubs ran with node ${hubNodeOptions.join(' ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (writeResults) {
     const machine = {
@@ -271,6 +272,7 @@ function report(rows: Row[]): void {
       cpu: cpus()[0]?.model ?? 'unknown',
       memoryGb: Math.round(totalmem() / 2 ** 30),
       node: process.version,
+      hubNodeOptions,
       date: new Date().toISOString(),
     };
     writeFileSync(

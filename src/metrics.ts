@@ -1,6 +1,7 @@
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { hookEvents } from './events/registry.js';
+import { spawnTimes } from './spawn-time.js';
 
 /** What the metrics read at scrape time. */
 export interface MetricsSources {
@@ -40,6 +41,7 @@ export class HubMetrics {
   readonly permissionDecisions: Counter<'outcome'>;
   readonly #periodic: Histogram<'task'>;
   readonly #gcObserver: PerformanceObserver;
+  readonly #spawned: (ms: unknown) => void;
   readonly #loopDelay = monitorEventLoopDelay({ resolution: loopResolutionMs });
 
   constructor(sources: MetricsSources) {
@@ -94,6 +96,27 @@ export class HubMetrics {
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers,
     });
+    const spawns = new Histogram({
+      name: 'claude_hub_spawn_seconds',
+      help: 'How long starting a subprocess (tmux, claude) held the event loop: node forks and waits until the child runs its program, longer when the machine has no core to spare.',
+      buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers,
+    });
+    let longestSpawn = 0;
+    new Gauge({
+      name: 'claude_hub_spawn_max_seconds',
+      help: 'The longest hold of the event loop by a subprocess start since the previous scrape.',
+      registers,
+      collect() {
+        this.set(longestSpawn / 1000);
+        longestSpawn = 0;
+      },
+    });
+    this.#spawned = (ms) => {
+      spawns.observe(Number(ms) / 1000);
+      longestSpawn = Math.max(longestSpawn, Number(ms));
+    };
+    spawnTimes.subscribe(this.#spawned);
     this.hookEvents = new Counter({
       name: 'claude_hub_hook_events_total',
       help: 'Hook events stored, by event name (names outside the registry count as "unknown").',
@@ -159,10 +182,11 @@ export class HubMetrics {
     }
   };
 
-  /** Stops the samplers (the event loop's timer, the GC observer). */
+  /** Stops the samplers (the event loop's timer, the GC observer, the subprocess starts). */
   close(): void {
     this.#loopDelay.disable();
     this.#gcObserver.disconnect();
+    spawnTimes.unsubscribe(this.#spawned);
   }
 
   /** Counts a stored hook event, with a label from the registry's names only. */

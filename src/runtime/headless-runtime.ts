@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode, HubError } from '../errors.js';
+import { timedSpawn } from '../spawn-time.js';
 import { claudeCommand, headlessArgs } from './claude-command.js';
 import type {
   Exit,
@@ -92,11 +93,13 @@ export class HeadlessRuntime implements SessionRuntime {
   async launch({ record, env, claude }: LaunchSpec): Promise<void> {
     await this.stop(record);
     const [bin, ...args] = claudeCommand(claude);
-    const child = spawn(bin!, [...args, ...headlessArgs], {
-      cwd: record.cwd,
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = timedSpawn(() =>
+      spawn(bin!, [...args, ...headlessArgs], {
+        cwd: record.cwd,
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      }),
+    );
     const headless: Headless = {
       child,
       draft: '',

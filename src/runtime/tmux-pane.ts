@@ -1,5 +1,6 @@
 import { execa } from 'execa';
 import { ErrorCode, HubError } from '../errors.js';
+import { timedSpawn } from '../spawn-time.js';
 import { hexKeys } from '../terminal/control-mode.js';
 
 /** claude turns a paste of more than this many characters into a `[Pasted text #N]` placeholder. */
@@ -41,12 +42,14 @@ export type TmuxRun = (
 /** A tmux server: the hub's own (`-L name -f config`) or a person's, by its socket path. */
 export function tmuxServer(serverArgs: readonly string[]): TmuxRun {
   return (args, options = {}) =>
-    execa('tmux', [...serverArgs, ...args], {
-      reject: options.reject ?? true,
-      ...(options.env && { env: options.env }),
-      ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
-      timeout: 10_000,
-    });
+    timedSpawn(() =>
+      execa('tmux', [...serverArgs, ...args], {
+        reject: options.reject ?? true,
+        ...(options.env && { env: options.env }),
+        ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
+        timeout: 10_000,
+      }),
+    );
 }
 
 /** What the hub does to the pane claude draws in, whichever tmux server holds it. */

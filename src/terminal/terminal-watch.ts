@@ -1,6 +1,7 @@
 import { execa, type ResultPromise } from 'execa';
 import { ErrorCode, HubError } from '../errors.js';
 import { tmuxServer, type Pane } from '../runtime/tmux-pane.js';
+import { timedSpawn } from '../spawn-time.js';
 import { ControlModeReader, type ControlMessage } from './control-mode.js';
 import {
   parsePaneView,
@@ -159,18 +160,20 @@ export class TerminalWatch {
     } else {
       this.#session = pane.target.replace(/:$/, '');
     }
-    const client = execa(
-      'tmux',
-      [
-        ...pane.server,
-        '-C',
-        'attach-session',
-        '-f',
-        `ignore-size,pause-after=${this.#options.pauseAfterSeconds}`,
-        '-t',
-        this.#session,
-      ],
-      { buffer: false, stdin: 'pipe', stdout: 'pipe', stderr: 'ignore', reject: false },
+    const client = timedSpawn(() =>
+      execa(
+        'tmux',
+        [
+          ...pane.server,
+          '-C',
+          'attach-session',
+          '-f',
+          `ignore-size,pause-after=${this.#options.pauseAfterSeconds}`,
+          '-t',
+          this.#session,
+        ],
+        { buffer: false, stdin: 'pipe', stdout: 'pipe', stderr: 'ignore', reject: false },
+      ),
     );
     this.#client = client;
     client.stdout.on('data', (chunk: Buffer) => {

@@ -97,7 +97,7 @@ describe('health, readiness, metrics and logs', () => {
     events.dispose();
   });
 
-  it('says where a tail comes from: the loop delay since the previous scrape, GC pauses, timed periodic work', async () => {
+  it('says where a tail comes from: the loop delay since the previous scrape, GC pauses, timed periodic work, subprocess starts', async () => {
     const total = (text: string, prefix: string) =>
       text
         .split('\n')
@@ -134,6 +134,12 @@ describe('health, readiness, metrics and logs', () => {
           expect(
             sample(text, 'claude_hub_periodic_work_seconds_count', `{task="${task}"}`),
           ).toBeGreaterThan(0);
+        }
+        // Each tmux call the pane listing makes is a subprocess start, timed.
+        for (const part of ['count', 'sum']) {
+          expect(total(text, `claude_hub_spawn_seconds_${part}`)).toBeGreaterThan(
+            total(before, `claude_hub_spawn_seconds_${part}`),
+          );
         }
       },
       { timeout: 10_000, interval: 200 },
