@@ -6,7 +6,7 @@
  * tail was the hub's loop, its collector, its timers, its subprocesses or the machine.
  */
 import { performance } from 'node:perf_hooks';
-import { runQueueMs } from './proc-stats.js';
+import { rssMb, runQueueMs } from './proc-stats.js';
 import { ms } from './row.js';
 
 type Samples = Map<string, number>;
@@ -25,20 +25,34 @@ async function scrape(base: string): Promise<Samples> {
 }
 
 /**
- * The hub's V8 heap (used, and what V8 holds for it) and the memory outside the heap that V8
- * knows of (buffers), in MB, from the /metrics it has now: what of its RSS is the heap's.
+ * What the hub's RSS is made of, in MB: files mapped (node's binary, its libraries), V8's heap
+ * (used, and what V8 holds for it, from the hub's /metrics), the buffers outside the heap that
+ * V8 knows of, and the rest (native allocations: SQLite, libuv, the checkpoint thread).
  */
-export async function heapSummary(base: string): Promise<string> {
-  const text = await (await fetch(`${base}/metrics`)).text();
+export async function rssSummary(hub: {
+  readonly base: string;
+  readonly pid: number;
+}): Promise<string> {
+  const text = await (await fetch(`${hub.base}/metrics`)).text();
   const mb = (name: string) =>
-    (Number(new RegExp(`^claude_hub_${name} (\\S+)$`, 'm').exec(text)?.[1]) / 2 ** 20).toFixed(0);
-  return `V8 heap ${mb('nodejs_heap_size_used_bytes')} MB used of ${mb('nodejs_heap_size_total_bytes')} MB, buffers ${mb('nodejs_external_memory_bytes')} MB`;
+    Number(new RegExp(`^claude_hub_${name} (\\S+)$`, 'm').exec(text)?.[1]) / 2 ** 20;
+  const [used, held, buffers] = [
+    mb('nodejs_heap_size_used_bytes'),
+    mb('nodejs_heap_size_total_bytes'),
+    mb('nodejs_external_memory_bytes'),
+  ];
+  const files = rssMb(hub.pid, 'RssFile');
+  const rest = rssMb(hub.pid) - files - held - buffers;
+  const f = (n: number) => n.toFixed(0);
+  return `files ${f(files)} MB, V8 heap ${f(used)} MB used of ${f(held)} MB, buffers ${f(buffers)} MB, else ${f(rest)} MB`;
 }
 
-/** Sum of a metric's labelled samples. */
+/** Sum of a metric's samples, labelled or not. */
 function total(samples: Samples, metric: string): number {
   let sum = 0;
-  for (const [name, value] of samples) if (name.startsWith(`${metric}{`)) sum += value;
+  for (const [name, value] of samples) {
+    if (name === metric || name.startsWith(`${metric}{`)) sum += value;
+  }
   return sum;
 }
 

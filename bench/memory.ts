@@ -5,7 +5,7 @@
  * (its memory reducer), so what remains is the memory the hub holds.
  */
 import { totalEvents } from './event-count.js';
-import { heapSummary } from './hub-stats.js';
+import { rssSummary } from './hub-stats.js';
 import { ingest, type BenchHub, type Target } from './hook-load.js';
 import { rssMb } from './proc-stats.js';
 import type { Row } from './row.js';
@@ -44,7 +44,7 @@ export async function memory(
   rows.push({
     section,
     metric: `${holding}, ${options.settleMs / 1000} s idle`,
-    value: `${settledRss.toFixed(0)} MB (${await heapSummary(hub.base)})`,
+    value: `${settledRss.toFixed(0)} MB (${await rssSummary(hub)})`,
     target: '< 150 MB',
     ok: settledRss < 150,
   });

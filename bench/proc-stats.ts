@@ -2,8 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-/** The process' resident memory now (VmRSS) or at its peak (VmHWM), in MB. */
-export function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+/**
+ * The process' resident memory now (VmRSS), at its peak (VmHWM) or in files mapped (RssFile),
+ * in MB.
+ */
+export function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' | 'RssFile' = 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
 }

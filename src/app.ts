@@ -60,7 +60,7 @@ export interface AppOptions {
   readonly logger?: Logger;
   /**
    * How often every tmux pane is listed even when no pane's process is gone and no session
-   * starts; 5 s by default.
+   * starts; a minute by default.
    */
   readonly paneCheckMs?: number;
 }
@@ -280,7 +280,7 @@ async function open(
     {
       runtime: new RuntimeSet({
         TMUX: new TmuxRuntime(tmux, {
-          paneCheckMs: options.paneCheckMs ?? 5000,
+          paneCheckMs: options.paneCheckMs ?? 60_000,
           timed: metrics.timed,
           inputSettleMs: 500,
           pasteSettleMs: 300,

@@ -91,7 +91,7 @@ export class HubMetrics {
     this.#gcObserver.observe({ entryTypes: ['gc'] });
     this.#periodic = new Histogram({
       name: 'claude_hub_periodic_work_seconds',
-      help: 'Work on a timer, from start to end: session_check (every 500 ms: which claude processes still run, the screens of starting sessions), pane_listing (tmux list-panes, every 5 s or when a process is gone), retention (every minute).',
+      help: 'Work on a timer, from start to end: session_check (every 500 ms: which claude processes still run, the screens of starting sessions), pane_listing (tmux list-panes, after a launch, when a process is gone, and every minute), retention (every minute).',
       labelNames: ['task'],
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers,

@@ -18,7 +18,8 @@ import { untimed, type Timed } from '../metrics.js';
 export interface TmuxRuntimeOptions {
   /**
    * How often every tmux pane is listed when no pane's process is gone: a launch, and a pane
-   * whose process exited, make the next check list them at once.
+   * whose process exited, make the next check list them at once. The periodic listing is a
+   * safety net only (a pane's process id taken by another process between two checks).
    */
   readonly paneCheckMs: number;
   /** Pause after the input box first appears: the TUI drops keys typed right away. */
@@ -33,7 +34,8 @@ export interface TmuxRuntimeOptions {
  * claude in a tmux session of the hub's own tmux server, one per hub session, so a person can
  * always attach and take over. Whether a claude still runs is read from the kernel on every
  * check (no spawn); the panes are listed with tmux only when that says one is gone, after a
- * launch, and every paneCheckMs, since spawning tmux stalls the event loop for a few ms.
+ * launch, and every paneCheckMs, since starting tmux holds the event loop until the child runs:
+ * a few ms on an idle machine, tens on a busy one (see `claude_hub_spawn_seconds`).
  */
 export class TmuxRuntime implements SessionRuntime {
   readonly keyNames = [...allowedKeys.keys()];
