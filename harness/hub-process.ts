@@ -51,9 +51,11 @@ export async function spawnHub(
   env: Record<string, string | undefined>,
   options: SpawnHubOptions = {},
 ): Promise<HubProcess> {
-  // Compiled, as `npm start` runs it.
+  // Compiled, as `npm start` runs it. With the V8 flag `npm start` and the bin's shebang pass,
+  // before the caller's node options, so that theirs win.
   const entry = options.compiled ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
-  const child = execa('node', [...(options.nodeOptions ?? []), ...entry, ...args], {
+  const node = ['--max-semi-space-size=8', ...(options.nodeOptions ?? [])];
+  const child = execa('node', [...node, ...entry, ...args], {
     cwd: root,
     env,
     reject: false,
