@@ -2,8 +2,9 @@
  * What the hub's /metrics and the kernel say of a span of time: its event loop's delay (reset
  * at each scrape), its garbage collection pauses, its periodic work, how long its hook answers
  * took from the request's first callback to the answer (the hub's own part of a hook's time),
- * how long starting subprocesses held its loop, and how long its loop waited for a core (the machine's part), so a row says which part of its
- * tail was the hub's loop, its collector, its timers, its subprocesses or the machine.
+ * how long starting subprocesses held its loop, and how long its loop waited for a core (the
+ * machine's part), so a row says which part of its tail was the hub's loop, its collector, its
+ * timers, its subprocesses or the machine.
  */
 import { performance } from 'node:perf_hooks';
 import { rssMb, runQueueMs } from './proc-stats.js';
@@ -25,14 +26,15 @@ async function scrape(base: string): Promise<Samples> {
 }
 
 /**
- * What the hub's RSS is made of, in MB: files mapped (node's binary, its libraries), V8's heap
- * (used, and what V8 holds for it, from the hub's /metrics), the buffers outside the heap that
- * V8 knows of, and the rest (native allocations: SQLite, libuv, the checkpoint thread).
+ * What the hub's RSS (`rss`, in MB, read just before) is made of: files mapped (node's binary,
+ * its libraries), V8's heap (used, and what V8 holds for it, from the hub's /metrics), the
+ * buffers outside the heap that V8 knows of, and the rest (native allocations: SQLite, libuv,
+ * the checkpoint thread).
  */
-export async function rssSummary(hub: {
-  readonly base: string;
-  readonly pid: number;
-}): Promise<string> {
+export async function rssSummary(
+  hub: { readonly base: string; readonly pid: number },
+  rss: number,
+): Promise<string> {
   const text = await (await fetch(`${hub.base}/metrics`)).text();
   const mb = (name: string) =>
     Number(new RegExp(`^claude_hub_${name} (\\S+)$`, 'm').exec(text)?.[1]) / 2 ** 20;
@@ -42,7 +44,7 @@ export async function rssSummary(hub: {
     mb('nodejs_external_memory_bytes'),
   ];
   const files = rssMb(hub.pid, 'RssFile');
-  const rest = rssMb(hub.pid) - files - held - buffers;
+  const rest = rss - files - held - buffers;
   const f = (n: number) => n.toFixed(0);
   return `files ${f(files)} MB, V8 heap ${f(used)} MB used of ${f(held)} MB, buffers ${f(buffers)} MB, else ${f(rest)} MB`;
 }

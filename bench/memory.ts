@@ -44,7 +44,7 @@ export async function memory(
   rows.push({
     section,
     metric: `${holding}, ${options.settleMs / 1000} s idle`,
-    value: `${settledRss.toFixed(0)} MB (${await rssSummary(hub)})`,
+    value: `${settledRss.toFixed(0)} MB (${await rssSummary(hub, settledRss)})`,
     target: '< 150 MB',
     ok: settledRss < 150,
   });

@@ -9,9 +9,8 @@ function flagValues(name: string): string[] {
  * `--profile DIR`: every hub the bench starts (the shared one and each section's own) writes
  * its CPU profile there, one file per process (open it in Chrome DevTools).
  */
-const profileDir = process.argv.includes('--profile')
-  ? path.resolve(flagValues('--profile')[0] || 'profile')
-  : null;
+const [profileArg] = flagValues('--profile');
+const profileDir = profileArg === undefined ? null : path.resolve(profileArg || 'profile');
 
 /**
  * The node options of a hub the bench starts: the profile's, and each `--hub-node-option`

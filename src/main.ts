@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=8
 // A young generation of 8 MB per semi-space, not V8's 16: 16-18 MB less resident memory after a
-// large ingest, with no more time in the garbage collector under load. `npm start` passes the same flag.
+// large ingest, with no more time in the garbage collector under load. `npm start` and the
+// tests' and bench's launcher (harness/hub-process.ts) pass the same flag.
 import { ExitCode, findCommand, runCommand, unknownCommand } from './cli/commands.js';
 
 /**

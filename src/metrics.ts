@@ -26,6 +26,30 @@ const gcKinds: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
 };
 
+/**
+ * A gauge of the longest duration seen since the previous scrape, in seconds; the function
+ * returned takes each duration, in ms.
+ */
+function longestSinceScrape(
+  name: string,
+  help: string,
+  registers: Registry[],
+): (ms: number) => void {
+  let longest = 0;
+  new Gauge({
+    name,
+    help,
+    registers,
+    collect() {
+      this.set(longest / 1000);
+      longest = 0;
+    },
+  });
+  return (ms) => {
+    longest = Math.max(longest, ms);
+  };
+}
+
 /** Work the hub does on a timer, not for a request. */
 export type PeriodicTask = 'session_check' | 'pane_listing' | 'retention';
 /** Runs the work and records how long it took. */
@@ -70,22 +94,17 @@ export class HubMetrics {
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
       registers,
     });
-    let longestGc = 0;
-    new Gauge({
-      name: 'claude_hub_gc_pause_max_seconds',
-      help: 'The longest garbage collection pause since the previous scrape.',
+    const gcPause = longestSinceScrape(
+      'claude_hub_gc_pause_max_seconds',
+      'The longest garbage collection pause since the previous scrape.',
       registers,
-      collect() {
-        this.set(longestGc / 1000);
-        longestGc = 0;
-      },
-    });
+    );
     this.#gcObserver = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
         const kind = gcKinds[detail?.kind ?? -1] ?? 'other';
         gcPauses.observe({ kind }, entry.duration / 1000);
-        longestGc = Math.max(longestGc, entry.duration);
+        gcPause(entry.duration);
       }
     });
     this.#gcObserver.observe({ entryTypes: ['gc'] });
@@ -102,19 +121,14 @@ export class HubMetrics {
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
       registers,
     });
-    let longestSpawn = 0;
-    new Gauge({
-      name: 'claude_hub_spawn_max_seconds',
-      help: 'The longest hold of the event loop by a subprocess start since the previous scrape.',
+    const spawnHold = longestSinceScrape(
+      'claude_hub_spawn_max_seconds',
+      'The longest hold of the event loop by a subprocess start since the previous scrape.',
       registers,
-      collect() {
-        this.set(longestSpawn / 1000);
-        longestSpawn = 0;
-      },
-    });
+    );
     this.#spawned = (ms) => {
       spawns.observe(Number(ms) / 1000);
-      longestSpawn = Math.max(longestSpawn, Number(ms));
+      spawnHold(Number(ms));
     };
     spawnTimes.subscribe(this.#spawned);
     this.hookEvents = new Counter({
