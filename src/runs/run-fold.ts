@@ -83,14 +83,20 @@ type Complete = (
 type MutableTurn = { -readonly [K in keyof Turn]: Turn[K] } & { actions: Action[] };
 
 /**
+ * Which actions carry their detail (a tool's input and output can be megabytes): `all`; `phases`,
+ * the phases `apply` returns and the calls still open, while the turn keeps a completed action
+ * without it (a stream of phases then holds no output once sent); or `none`.
+ */
+export type Details = 'all' | 'phases' | 'none';
+
+/**
  * Reads a session's events as a run: turns, each with one completion, and the actions of their
  * tool calls, each started then completed. Pure and deterministic: folding the same events
  * always gives the same turns and actions, so replays from the log match what was live.
  */
 export class RunFold {
   readonly #sessionId: string;
-  /** Whether actions carry their detail (a tool's input and output can be megabytes). */
-  readonly #details: boolean;
+  readonly #details: Details;
   #turn: MutableTurn | null = null;
   #number = 0;
   /** Indexes into the current turn's actions, by tool call id. */
@@ -102,9 +108,9 @@ export class RunFold {
   /** What claude's process has cost so far: its `result` lines sum from its start. */
   #processCostUsd = 0;
 
-  constructor(sessionId: string, options: { readonly details?: boolean } = {}) {
+  constructor(sessionId: string, options: { readonly details?: Details } = {}) {
     this.#sessionId = sessionId;
-    this.#details = options.details ?? true;
+    this.#details = options.details ?? 'all';
   }
 
   /** The turn running now, if any. */
@@ -204,7 +210,7 @@ export class RunFold {
           completedAt: at,
           durationMs: duration,
         };
-        current.actions.push(action);
+        current.actions.push(this.#kept(action));
         actions.push(action);
         break;
       }
@@ -322,7 +328,12 @@ export class RunFold {
   }
 
   #detail(make: () => Record<string, unknown>): Record<string, unknown> | null {
-    return this.#details ? make() : null;
+    return this.#details === 'none' ? null : make();
+  }
+
+  /** A completed action as the turn keeps it. */
+  #kept(action: Action): Action {
+    return this.#details === 'phases' ? { ...action, detail: null } : action;
   }
 
   #start(seq: number, at: number, prompt: string | null, payload: HookPayload): MutableTurn {
@@ -369,7 +380,7 @@ export class RunFold {
       completedAt: at,
       durationMs: durationMs ?? at - open.startedAt,
     };
-    turn.actions[index] = action;
+    turn.actions[index] = this.#kept(action);
     return action;
   }
 
@@ -414,7 +425,7 @@ export class RunFold {
       completedAt: at,
       durationMs: 0,
     };
-    turn.actions.push(warning);
+    turn.actions.push(this.#kept(warning));
     actions.push(warning);
   }
 }

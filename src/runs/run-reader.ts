@@ -54,7 +54,8 @@ export function sessionActions(
   sessionId: string,
   after: number,
 ): AsyncIterableIterator<Action> {
-  const fold = new RunFold(sessionId);
+  // Each phase goes out with its detail; the fold keeps none of a completed one.
+  const fold = new RunFold(sessionId, { details: 'phases' });
   return new Folded(stream(sessionId, 0), (event) =>
     fold.apply(event).actions.filter((action) => action.seq > after),
   );

@@ -106,7 +106,7 @@ export class TurnIndex {
       from && sameEvent(from.oldest, oldest)
         ? from
         : {
-            fold: new RunFold(sessionId, { details: false }),
+            fold: new RunFold(sessionId, { details: 'none' }),
             turns: [],
             lastSeq: 0,
             oldest,

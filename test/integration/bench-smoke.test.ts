@@ -5,7 +5,7 @@ describe('npm run bench', () => {
   it('runs every measurement end to end (tiny counts, no timing asserted)', async () => {
     const result = await execa(
       'node',
-      // The young generation's size the hubs run with anyway, given the way one tries another.
+      // --hub-node-option, with the young generation's size the hubs run with anyway.
       [
         '--import',
         'tsx',

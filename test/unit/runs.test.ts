@@ -296,6 +296,40 @@ describe('a run folded from hook events', () => {
     const turns = await collect(completedTurns(stream, sessionId, 4_000));
     expect(turns.map((t) => t.answer)).toEqual(['B']);
   });
+
+  it('gives each phase its detail but keeps none of a completed action, folding for a stream of phases', () => {
+    const output = 'x'.repeat(1000);
+    const list = events(
+      prompt('a'),
+      pre('1', 'Bash', { command: 'cat a' }),
+      pre('2', 'Bash', { command: 'cat b' }),
+      post('1', 'Bash', { command: 'cat a' }, { stdout: output }),
+      post('3', 'Read', { file_path: '/c' }, { file: 'c' }),
+      ['PermissionDenied', { tool_use_id: '2', reason: 'no' }],
+    );
+    const run = new RunFold(sessionId, { details: 'phases' });
+    const phases = list.flatMap((event) => run.apply(event).actions);
+    // The same phases, detail and all, as a fold that keeps every detail.
+    const all = new RunFold(sessionId);
+    expect(phases).toEqual(list.flatMap((event) => all.apply(event).actions));
+    expect(phases.find((a) => a.id === '1' && a.phase === 'COMPLETED')?.detail).toEqual({
+      input: { command: 'cat a' },
+      response: { stdout: output },
+    });
+    expect(run.current!.actions.map((a) => [a.id, a.phase, a.detail])).toEqual([
+      ['1', 'COMPLETED', null],
+      ['2', 'COMPLETED', null],
+      ['3', 'COMPLETED', null],
+      [`${sessionId}:6:warning`, 'COMPLETED', null],
+    ]);
+    // An open call keeps its input until it completes.
+    const open = new RunFold(sessionId, { details: 'phases' });
+    for (const event of list.slice(0, 3)) open.apply(event);
+    expect(open.current!.actions.map((a) => a.detail)).toEqual([
+      { input: { command: 'cat a' } },
+      { input: { command: 'cat b' } },
+    ]);
+  });
 });
 
 /** A log held in an array: what `TurnIndex` reads, and how many events it read. */
