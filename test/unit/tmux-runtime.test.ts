@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeSession } from '../../src/runtime/session-runtime.js';
 import type { PaneState, TmuxDriver } from '../../src/runtime/tmux-driver.js';
 import { TmuxRuntime } from '../../src/runtime/tmux-runtime.js';
+import { session } from '../helpers/records.js';
 
 const paneCheckMs = 60_000;
 
@@ -23,17 +22,7 @@ function fakeTmux() {
   return tmux;
 }
 
-const record: RuntimeSession = {
-  id: 's1',
-  cwd: tmpdir(),
-  runtime: 'TMUX',
-  tmuxSession: 'cch-s1',
-  claudeSessionId: 's1',
-  origin: 'MANAGED',
-  pane: null,
-  pid: null,
-  ended: false,
-};
+const record = session('s1', 'IDLE', 0);
 
 const pane = (pid: number, dead = false): PaneState => ({
   session: record.tmuxSession,
