@@ -1,10 +1,11 @@
 /**
- * What the hub's /metrics and the kernel say of a span of time: its event loop's delay (reset
- * at each scrape), its garbage collection pauses, its periodic work, how long its hook answers
- * took from the request's first callback to the answer (the hub's own part of a hook's time),
- * how long starting subprocesses held its loop, and how long its loop waited for a core (the
- * machine's part), so a row says which part of its tail was the hub's loop, its collector, its
- * timers, its subprocesses or the machine.
+ * What the hub's /metrics and the kernel say of a span of time: its event loop's delay (reset at
+ * each scrape), its garbage collection pauses, its periodic work, how long its hook answers took
+ * from the request's first callback to the answer (the hub's own part of a hook's time), how long
+ * live events waited in it until written to a subscriber's socket (the hub's own part of a
+ * subscriber's wait) and how often a client was behind, how long starting subprocesses held its
+ * loop, and how long its loop waited for a core (the machine's part), so a row says which part of
+ * its tail was the hub's loop, its collector, its timers, its subprocesses or the machine.
  */
 import { performance } from 'node:perf_hooks';
 import { rssMb, runQueueMs } from './proc-stats.js';
@@ -17,7 +18,7 @@ async function scrape(base: string): Promise<Samples> {
   const samples: Samples = new Map();
   for (const line of text.split('\n')) {
     const match =
-      /^(claude_hub_(?:event_loop|gc_pause|periodic_work|spawn|hook_ingest_seconds)\S*) (\S+)$/.exec(
+      /^(claude_hub_(?:event_loop|gc_pause|periodic_work|spawn|hook_ingest_seconds|event_delivery_seconds|subscriber_behind_seconds)\S*) (\S+)$/.exec(
         line,
       );
     if (match) samples.set(match[1]!, Number(match[2]));
@@ -103,12 +104,22 @@ export async function hubStats(hub: {
     const spawnMax = (after.get('claude_hub_spawn_max_seconds') ?? NaN) * 1000;
     const hooks = 'claude_hub_hook_ingest_seconds';
     const inHub = within(before, after, hooks, 50);
+    const delivery = 'claude_hub_event_delivery_seconds';
+    const untilWritten = within(before, after, delivery, 50);
+    const behind = 'claude_hub_subscriber_behind_seconds';
+    const waits = delta(`${behind}_count`);
+    const clients = `clients behind ${waits} times${waits > 0 ? `, each ${within(before, after, behind, 100)}` : ''}`;
     return [
       `loop delay p99 ${loop('0.99')}, max ${loop('1')}`,
       `GC ${gcCount} pauses, ${ms(gcMs)} (${major('count')} full, ${ms(major('sum') * 1000)}), longest ${ms(gcMax)}`,
       `timers ${timers} runs, ${ms(timersMs)}`,
       `subprocess starts ${spawns}, ${ms(spawnMs)}${spawns > 0 ? `, longest ${ms(spawnMax)}` : ''}`,
       ...(inHub ? [`hooks in the hub p50 ${inHub}, p99 ${within(before, after, hooks, 99)}`] : []),
+      ...(untilWritten
+        ? [
+            `events until written to subscribers p50 ${untilWritten}, p99 ${within(before, after, delivery, 99)}, ${clients}`,
+          ]
+        : []),
       `waited for a core ${ms(waited)} (${((waited / span) * 100).toFixed(0)}%)`,
     ].join('; ');
   };

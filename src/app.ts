@@ -414,6 +414,7 @@ async function open(
       connections,
       maxSubscriptions: config.maxSubscriptions,
       fanoutBudgetMs: config.fanoutBudgetMs,
+      fanout: metrics.fanout,
       log,
     },
     config.graphqlWsServer,

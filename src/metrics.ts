@@ -2,6 +2,7 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { hookEvents } from './events/registry.js';
 import { spawnTimes } from './spawn-time.js';
+import type { FanoutObserver } from './subscriptions/graphql-ws-options.js';
 
 /** What the metrics read at scrape time. */
 export interface MetricsSources {
@@ -62,6 +63,8 @@ export class HubMetrics {
   readonly registry = new Registry();
   readonly hookEvents: Counter<'event'>;
   readonly ingestSeconds: Histogram;
+  /** What the hub's graphql-ws server reports of its writes to subscribers. */
+  readonly fanout: FanoutObserver;
   readonly permissionDecisions: Counter<'outcome'>;
   readonly #periodic: Histogram<'task'>;
   readonly #gcObserver: PerformanceObserver;
@@ -143,6 +146,22 @@ export class HubMetrics {
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers,
     });
+    const delivery = new Histogram({
+      name: 'claude_hub_event_delivery_seconds',
+      help: "From a live event's receipt to its message's write to a graphql-ws subscriber's socket (or the writer process), for the oldest message of each write: how long the hub held events, waiting for the store, a turn's fan-out budget or a client that is behind. Replayed events are not counted. Millisecond resolution.",
+      buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+      registers,
+    });
+    const behind = new Histogram({
+      name: 'claude_hub_subscriber_behind_seconds',
+      help: 'How long a graphql-ws connection waited, each time its client was behind (more than 256 KB sent and not yet read), until the client caught up or left.',
+      buckets: [0.001, 0.005, 0.025, 0.1, 0.25, 1, 5, 30],
+      registers,
+    });
+    this.fanout = {
+      delivered: (seconds) => delivery.observe(seconds),
+      waited: (seconds) => behind.observe(seconds),
+    };
     this.permissionDecisions = new Counter({
       name: 'claude_hub_permission_decisions_total',
       help: 'Permission requests settled, by outcome (ALLOWED, DENIED, EXPIRED, ANSWERED_IN_TERMINAL...).',

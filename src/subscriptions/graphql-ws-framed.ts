@@ -2,11 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocketServer } from 'ws';
+import type { StoredEvent } from '../events/hook-event.js';
 import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
 import { precompile, runSelection } from './compiled-selection.js';
 import {
   type Extra,
+  type FanoutObserver,
   type HubServerOptions,
   type Root,
   type Results,
@@ -171,7 +173,9 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
           }
           this.#end = end;
         }
-        const sent = this.#outbox.send(this.#start, this.#end);
+        const live = this.#ready !== null && !this.#ready.replaying;
+        const receivedAt = live ? (this.#event as StoredEvent).receivedAt : undefined;
+        const sent = this.#outbox.send(this.#start, this.#end, receivedAt);
         [this.#event, this.#end] = [undefined, undefined];
         if (sent) return void sent.then(this.#pump);
       }
@@ -234,19 +238,27 @@ export interface FrameSink {
 class Outbox implements FanoutConnection {
   readonly place: number;
   readonly #sink: FrameSink;
+  readonly #observer: FanoutObserver | undefined;
   /** The waiting messages, two parts each, and their lengths in bytes. */
   #parts: Part[] = [];
   #lengths: number[] = [];
   #bytes = 0;
+  /** When the oldest live event among the waiting messages was received (ms since the epoch). */
+  #oldest = Infinity;
 
-  constructor(sink: FrameSink, place: number) {
+  constructor(sink: FrameSink, place: number, observer?: FanoutObserver) {
     this.place = place;
     this.#sink = sink;
+    this.#observer = observer;
   }
 
-  /** Queues the message `head` + `body`; resolves when the client has caught up, if behind. */
-  send(head: Part, body: Part = ''): Promise<void> | void {
+  /**
+   * Queues the message `head` + `body` (a live event's, received at `receivedAt`); resolves when
+   * the client has caught up, if behind.
+   */
+  send(head: Part, body: Part = '', receivedAt?: number): Promise<void> | void {
     if (!this.#sink.open) return;
+    if (receivedAt !== undefined && receivedAt < this.#oldest) this.#oldest = receivedAt;
     if (this.#parts.length === 0) {
       if (waiting.size === 0) setImmediate(flushAll);
       waiting.add(this);
@@ -258,7 +270,13 @@ class Outbox implements FanoutConnection {
     if (this.#bytes > batchHighWater) this.flush();
     if (!this.#sink.behind(this.#bytes)) return;
     this.flush();
-    return new Promise((resolve) => this.#sink.whenCaughtUp(resolve));
+    const since = performance.now();
+    return new Promise((resolve) =>
+      this.#sink.whenCaughtUp(() => {
+        this.#observer?.waited((performance.now() - since) / 1000);
+        resolve();
+      }),
+    );
   }
 
   /** Writes the waiting messages, unless the connection is closing (nothing follows a close). */
@@ -266,7 +284,11 @@ class Outbox implements FanoutConnection {
     const [parts, lengths, bytes] = [this.#parts, this.#lengths, this.#bytes];
     if (parts.length === 0) return;
     [this.#parts, this.#lengths, this.#bytes] = [[], [], 0];
-    if (this.#sink.open) this.#sink.write(parts, lengths, bytes);
+    if (!this.#sink.open) return;
+    this.#sink.write(parts, lengths, bytes);
+    if (this.#oldest === Infinity) return;
+    this.#observer?.delivered(Math.max(0, Date.now() - this.#oldest) / 1000);
+    this.#oldest = Infinity;
   }
 }
 
@@ -290,7 +312,7 @@ export interface FramedConnection {
  */
 export function framedServer(
   options: (results: Results) => HubServerOptions,
-  { log, fanoutBudgetMs }: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs'>,
+  { log, fanoutBudgetMs, fanout }: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs' | 'fanout'>,
 ): (connection: FramedConnection, request: IncomingMessage) => void {
   const turns = new FanoutTurns(fanoutBudgetMs);
   const protocol = makeServer(
@@ -300,7 +322,7 @@ export function framedServer(
     }),
   );
   return (connection, request) => {
-    const outbox = new Outbox(connection.sink, turns.place());
+    const outbox = new Outbox(connection.sink, turns.place(), fanout);
     const close = (code: number, reason: string) => {
       outbox.flush();
       connection.close(code, reason);
@@ -330,7 +352,7 @@ export function framedServer(
 export function useFramedServer(
   wsServer: WebSocketServer,
   options: (results: Results) => HubServerOptions,
-  limits: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs'>,
+  limits: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs' | 'fanout'>,
 ): void {
   const serve = framedServer(options, limits);
   wsServer.on('connection', (socket, request) => {

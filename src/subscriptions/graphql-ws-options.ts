@@ -27,7 +27,17 @@ export interface WebSocketLimits {
   readonly maxSubscriptions: number;
   /** Milliseconds of a turn of the event loop fan-out may take (the hub's server; FanoutTurns). */
   readonly fanoutBudgetMs: number;
+  /** Told of the writes to subscribers (the hub's server). */
+  readonly fanout?: FanoutObserver;
   readonly log: Logger;
+}
+
+/** What the hub's graphql-ws server tells of its writes to subscribers (for its metrics). */
+export interface FanoutObserver {
+  /** For each write of live events: the seconds since the oldest of them was received. */
+  delivered(seconds: number): void;
+  /** Each time a client was behind: the seconds its connection waited for it to catch up. */
+  waited(seconds: number): void;
 }
 
 /** What the hub keeps on each connection, beside its socket and upgrade request. */

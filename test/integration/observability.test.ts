@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
 import { hookSecret } from '../../harness/session-secret.js';
 
@@ -15,6 +16,13 @@ describe('health, readiness, metrics and logs', () => {
     const response = await fetch(`${suite.hub.baseUrl}/metrics`);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     return response.text();
+  };
+
+  /** Writes to subscribers timed (claude_hub_event_delivery_seconds), and those over a second. */
+  const delivered = (text: string) => {
+    const count = sample(text, 'claude_hub_event_delivery_seconds_count');
+    const withinASecond = sample(text, 'claude_hub_event_delivery_seconds_bucket', '{le="1"}');
+    return { count, overASecond: count - withinASecond };
   };
 
   it('answers liveness and readiness with what it checked', async () => {
@@ -95,6 +103,111 @@ describe('health, readiness, metrics and logs', () => {
     ).toBe(1);
     expect(sample(after, 'claude_hub_process_resident_memory_bytes')).toBeGreaterThan(0);
     events.dispose();
+  });
+
+  it('times live events from their receipt to their write to a subscriber, replayed ones apart', async () => {
+    const { createSession: session } = await suite.hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+      { cwd: suite.world.makeCwd() },
+    );
+    const secret = await hookSecret(suite.hub.config.tmuxSocket, session.tmuxSession);
+    const notify = async (message: string) => {
+      const response = await fetch(`${suite.hub.baseUrl}/hooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({
+          session_id: session.id,
+          hook_event_name: 'Notification',
+          message,
+        }),
+      });
+      expect(response.status).toBe(200);
+    };
+    for (let i = 0; i < 20; i++) await notify(`stored ${i}`);
+    // Two seconds old when replayed: counted, they would take more than a second.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const before = delivered(await metrics());
+    const events = suite.hub.subscribe(
+      `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { payload } }`,
+      { id: session.id },
+    );
+    const until = (message: string) =>
+      events.until((value) => value.sessionEvents.payload.message === message);
+    await until('stored 19');
+    const replayed = delivered(await metrics());
+    expect(replayed.overASecond).toBe(before.overASecond);
+    for (let i = 0; i < 5; i++) {
+      await notify(`live ${i}`);
+      await until(`live ${i}`);
+    }
+    const live = delivered(await metrics());
+    // One write each (claude's own events, if any came, add theirs).
+    expect(live.count - replayed.count).toBeGreaterThanOrEqual(5);
+    expect(live.overASecond).toBe(before.overASecond);
+    events.dispose();
+  });
+
+  it('times the wait of live events, and of the connection, for a client that stopped reading', async () => {
+    const { createSession: session } = await suite.hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+      { cwd: suite.world.makeCwd() },
+    );
+    const secret = await hookSecret(suite.hub.config.tmuxSocket, session.tmuxSession);
+    // A raw graphql-ws client, so its socket can stop reading, as on a stalled network.
+    const ws = new WebSocket(
+      `${suite.hub.baseUrl.replace(/^http/, 'ws')}/graphql`,
+      'graphql-transport-ws',
+    );
+    const received: number[] = [];
+    await new Promise<void>((resolve, reject) => {
+      ws.once('error', reject);
+      ws.once('open', () => ws.send('{"type":"connection_init"}'));
+      ws.on('message', (data: Buffer) => {
+        const message = JSON.parse(String(data));
+        if (message.type === 'connection_ack') {
+          const query = 'subscription($id: ID!) { sessionEvents(id: $id) { seq payload } }';
+          const variables = { id: session.id };
+          ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query, variables } }));
+          setTimeout(resolve, 200);
+        } else if (message.type === 'next') received.push(message.payload.data.sessionEvents.seq);
+      });
+    });
+    const behind = (text: string) => ({
+      count: sample(text, 'claude_hub_subscriber_behind_seconds_count'),
+      withinASecond: sample(text, 'claude_hub_subscriber_behind_seconds_bucket', '{le="1"}'),
+    });
+    const start = await metrics();
+    const before = delivered(start);
+    const socket = (ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    socket.pause();
+    // 16 MB of messages: more than the kernel's socket buffers hold, so the hub waits for the
+    // client with the rest.
+    const message = 'x'.repeat(1024 * 1024);
+    for (let i = 0; i < 16; i++) {
+      const response = await fetch(`${suite.hub.baseUrl}/hooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({ session_id: session.id, hook_event_name: 'Notification', message }),
+      });
+      expect(response.status).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    socket.resume();
+    await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(16), {
+      timeout: 10_000,
+    });
+    const end = await metrics();
+    const after = delivered(end);
+    expect(after.count - before.count).toBeGreaterThanOrEqual(1);
+    // Those written once the client read again had waited the 1.5 s it did not.
+    expect(after.overASecond - before.overASecond).toBeGreaterThanOrEqual(1);
+    // The connection waited for it, once or more, at least once for over a second.
+    const [waitsBefore, waitsAfter] = [behind(start), behind(end)];
+    expect(waitsAfter.count - waitsBefore.count).toBeGreaterThanOrEqual(1);
+    expect(waitsAfter.count - waitsAfter.withinASecond).toBeGreaterThan(
+      waitsBefore.count - waitsBefore.withinASecond,
+    );
+    ws.close();
   });
 
   it('says where a tail comes from: the loop delay since the previous scrape, GC pauses, timed periodic work, subprocess starts', async () => {
