@@ -154,7 +154,7 @@ export class HubMetrics {
     });
     const behind = new Histogram({
       name: 'claude_hub_subscriber_behind_seconds',
-      help: 'How long a graphql-ws connection waited, each time its client was behind (more than 256 KB sent and not yet read), until the client caught up or left.',
+      help: "How long a graphql-ws connection waited, each time its client was behind (256 KB or more waiting to be sent on its socket, the kernel's buffers for it full), until the client caught up or left.",
       buckets: [0.001, 0.005, 0.025, 0.1, 0.25, 1, 5, 30],
       registers,
     });
