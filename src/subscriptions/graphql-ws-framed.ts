@@ -173,7 +173,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
           }
           this.#end = end;
         }
-        const live = this.#ready !== null && !this.#ready.replaying;
+        const live = this.#ready?.replaying === false;
         const receivedAt = live ? (this.#event as StoredEvent).receivedAt : undefined;
         const sent = this.#outbox.send(this.#start, this.#end, receivedAt);
         [this.#event, this.#end] = [undefined, undefined];
