@@ -12,7 +12,7 @@ import { freePort } from '../harness/free-port.js';
 import { hubArgs, spawnHub, stopHub } from '../harness/hub-process.js';
 import type { BenchWorld } from './claude-world.js';
 import { HookClient } from './hook-client.js';
-import { hubNodeOptions } from './profile.js';
+import { extraHubArgs, hubNodeOptions } from './profile.js';
 import type { BenchHub, Target } from './hook-load.js';
 
 export interface FreshHub extends Omit<BenchHub, 'socket'> {
@@ -30,7 +30,13 @@ export async function startFreshHub(
   const socket = `cch-bench-${name}-${process.pid}`;
   const env = { ...world.env, CLAUDE_CONFIG_DIR: path.join(dataDir, 'claude') };
   const hub = await spawnHub(
-    [...hubArgs({ port: await freePort(), dataDir, socket }), '--retain-events', '0', ...args],
+    [
+      ...hubArgs({ port: await freePort(), dataDir, socket }),
+      '--retain-events',
+      '0',
+      ...args,
+      ...extraHubArgs,
+    ],
     env,
     { compiled: true, nodeOptions: hubNodeOptions },
   );

@@ -9,7 +9,8 @@
  *
  * The hub must degrade in order: hook answers stay fast whatever the subscribers do (against
  * the floor server answering the same hooks with no subscriber; apart, those that come back
- * after the first 2 s (settleMs), once the hub has cut what it cannot carry), the subscriber
+ * after the first 2 s (settleMs), once the hub has cut what it cannot carry; and beside them a
+ * hub of its own answering the same hooks with no subscriber, the subscribers' cost), the subscriber
  * that falls behind is cut with SUBSCRIBER_TOO_SLOW and resumes with `after` (no event
  * missing, none twice), and the subscribers the hub keeps have a bounded p50: within 3x their
  * p50 at the carried rate + 2 ms. (The floor server is no floor for those: it carries fewer
@@ -146,6 +147,21 @@ async function atFloor(target: Target, rate: number, options: Options) {
   }
 }
 
+/**
+ * The same paced hooks to a fresh hub of their own that no one subscribes to: the hub's hook
+ * path at that rate, so the row with subscribers says what they cost the hooks.
+ */
+async function alone(world: BenchWorld, rate: number, options: Options) {
+  const hub = await startFreshHub(world, 'overload-alone');
+  try {
+    const status = await hub.hooks.post(hub.target.secret, sessionStartBody(hub.target.id));
+    if (status !== 200) throw new Error(`SessionStart answered ${status}`);
+    return await paced(hub, hub.target, null, new SentTimes(), rate, options);
+  } finally {
+    await hub.stop();
+  }
+}
+
 export async function overload(world: BenchWorld, options: Options): Promise<Row[]> {
   const section = 'overload';
   const hub = await startFreshHub(world, 'overload', [
@@ -163,8 +179,9 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
     const atCarried = watching.arrivals.slice();
     const rate = 2 * carried;
 
-    // The floor: the same hook answers with no subscriber.
+    // The floor: the same hook answers with no subscriber; then a hub with none.
     const hooksFloor = await atFloor(hub.target, rate, options);
+    const hubAlone = await alone(world, rate, options);
 
     const stats = await hubStats(hub);
     const pause = setTimeout(() => watching.pauseSlow(options.pauseMs), 1000);
@@ -177,6 +194,7 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
     const kept = options.subscribers - watching.cut();
     const answered = againstFloor(atHub.answers, hooksFloor.answers, 3, 2);
     const afterShedding = againstFloor(atHub.later, hooksFloor.later, 3, 2);
+    const aloneAfter = againstFloor(hubAlone.later, hooksFloor.later, 3, 2);
     const p50Bound = 3 * percentile(atCarried, 50) + 2;
     return [
       {
@@ -194,6 +212,12 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
         section,
         metric: `hook answer at ${rate}/s after ${settleMs(options) / 1000} s p50 / p99 / max`,
         ...afterShedding,
+      },
+      {
+        section,
+        metric: `the same, a hub no one subscribes to, after ${settleMs(options) / 1000} s`,
+        ...aloneAfter,
+        value: `${aloneAfter.value} (hub ${hubAlone.cpu}, ${hubAlone.waited})`,
       },
       {
         section,

@@ -21,3 +21,10 @@ export const hubNodeOptions: readonly string[] = [
   ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
   ...flagValues('--hub-node-option'),
 ];
+
+/**
+ * Each `--hub-arg` (say `--hub-arg --graphql-ws-server=writer`): a flag of the hub's own that
+ * the shared hub and each section's fresh hub get after theirs, so the whole bench can run
+ * against another choice. The A/B sections (ws-server) still pick their own.
+ */
+export const extraHubArgs: readonly string[] = flagValues('--hub-arg');

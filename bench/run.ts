@@ -28,7 +28,7 @@ import { ingest, type BenchHub, type Target } from './hook-load.js';
 import { memory } from './memory.js';
 import { overload } from './overload.js';
 import { perEvent } from './per-event.js';
-import { hubNodeOptions } from './profile.js';
+import { extraHubArgs, hubNodeOptions } from './profile.js';
 import { machineQuiet, rssMb } from './proc-stats.js';
 import { readoption } from './readoption.js';
 import { replay } from './replay.js';
@@ -117,7 +117,13 @@ async function main(): Promise<Row[]> {
     // The hub as `npm start` runs it: compiled, in its own process.
     await execa('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root });
     hub = await spawnHub(
-      [...hubArgs({ port, dataDir, socket }), '--retain-events', '0', '--stop-sessions-on-exit'],
+      [
+        ...hubArgs({ port, dataDir, socket }),
+        '--retain-events',
+        '0',
+        '--stop-sessions-on-exit',
+        ...extraHubArgs,
+      ],
       world.env,
       {
         compiled: true,
@@ -265,6 +271,7 @@ function report(rows: Row[]): void {
       ]),
     );
   if (hubNodeOptions.length > 0) out.push(`hubs ran with node ${hubNodeOptions.join(' ')}`);
+  if (extraHubArgs.length > 0) out.push(`hubs ran with ${extraHubArgs.join(' ')}`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (writeResults) {
     const machine = {
@@ -273,6 +280,7 @@ function report(rows: Row[]): void {
       memoryGb: Math.round(totalmem() / 2 ** 30),
       node: process.version,
       hubNodeOptions,
+      hubArgs: extraHubArgs,
       date: new Date().toISOString(),
     };
     writeFileSync(

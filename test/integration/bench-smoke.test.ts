@@ -5,7 +5,7 @@ describe('npm run bench', () => {
   it('runs every measurement end to end (tiny counts, no timing asserted)', async () => {
     const result = await execa(
       'node',
-      // --hub-node-option, with the young generation's size the hubs run with anyway.
+      // --hub-node-option and --hub-arg, with what the hubs run with anyway.
       [
         '--import',
         'tsx',
@@ -13,6 +13,8 @@ describe('npm run bench', () => {
         '--smoke',
         '--hub-node-option',
         '--max-semi-space-size=8',
+        '--hub-arg',
+        '--graphql-ws-server=hub',
       ],
       { cwd: new URL('../..', import.meta.url).pathname, reject: false, timeout: 240_000 },
     );
@@ -26,6 +28,7 @@ describe('npm run bench', () => {
       /^fan-out 2,000\/s\s+10 sub x 1 session p50 \/ p99/,
       /^overload\s+carried: 10 sub, 16 connections\s+\d+ events\/s/,
       /^overload\s+hook answer at \d+\/s after 0.25 s p50 \/ p99/,
+      /^overload\s+the same, a hub no one subscribes to, after 0.25 s\s+hub [\d.]+ ms \/ .*\(hub CPU \d+%/,
       /^overload\s+to subscribers p50 \/ p99 \/ max\s+hub .* ms, \d+ of 10 kept/,
       /^overload\s+1 sub paused 0.5 s, may lag 100\s+cut \d+x, each time resumed with after; got seq 1-(\d+) of \1, \d+ events, 0 out of order/,
       /^replay\s+after: 0 over 2,000 events\s+[\d.]+ ms/,
@@ -41,6 +44,7 @@ describe('npm run bench', () => {
       /^hub back \(median\)\s+another port, old one taken: relaunch\s+IDLE [\d.]+ s, turn [\d.]+ s/,
       /^hub back \(median\)\s+HEADLESS: claude ended with the hub, resumed\s+IDLE [\d.]+ s, turn [\d.]+ s/,
       /^hubs ran with node --max-semi-space-size=8$/,
+      /^hubs ran with --graphql-ws-server=hub$/,
     ]) {
       expect(
         lines.some((line) => measure.test(line)),
