@@ -415,6 +415,7 @@ async function open(
       maxSubscriptions: config.maxSubscriptions,
       fanoutBudgetMs: config.fanoutBudgetMs,
       fanout: metrics.fanout,
+      subscriberBuffer: config.subscriberBuffer,
       log,
     },
     config.graphqlWsServer,

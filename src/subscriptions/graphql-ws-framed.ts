@@ -5,7 +5,8 @@ import type { WebSocketServer } from 'ws';
 import type { StoredEvent } from '../events/hook-event.js';
 import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
-import { precompile, runSelection } from './compiled-selection.js';
+import { precompile } from './compiled-selection.js';
+import { executeShared } from './shared-results.js';
 import {
   type Extra,
   type FanoutObserver,
@@ -14,57 +15,10 @@ import {
   type Results,
   type WebSocketLimits,
 } from './graphql-ws-options.js';
-import { masked } from './masked-error.js';
 import { FanoutTurns, type FanoutConnection } from './fanout-turns.js';
 import { byteLength, frameHeaderSize, type Part } from './frames.js';
 import { localSink } from './local-socket.js';
-
-/**
- * One execution and one serialisation per published event and operation, shared by every
- * subscriber running the same operation with the same variables: 100 dashboards on one session
- * cost one execution and one JSON.stringify per event, not 100, and the bytes are encoded once.
- * Subscription results depend only on the event, never on the connection.
- */
-const shared = new WeakMap<object, Map<string, Promise<Buffer> | Buffer>>();
-
-/**
- * The end of a `next` message as graphql-ws writes it: the result (errors as their JSON) and
- * the message's closing brace. The message's start is the subscription's own (see Relay).
- */
-function messageEnd(result: ExecutionResult, log: Logger): string {
-  const errors = result.errors?.map((error) => masked(error, log).toJSON());
-  return `${JSON.stringify(errors ? { ...result, errors } : result)}}`;
-}
-
-/**
- * The end of the event's message for the operation; with `share`, made once for all its
- * subscribers, as bytes. Unshared (a replayed event), it stays a string until the outbox writes
- * it: one object less per event.
- */
-function executeShared(
-  key: string,
-  args: ExecutionArgs,
-  event: unknown,
-  share: boolean,
-  log: Logger,
-): Promise<Part> | Part {
-  // The selection maps one event to its result (yoga's execute would subscribe again).
-  const result = () => runSelection(args, event);
-  if (!share || typeof event !== 'object' || event === null) {
-    const once = result();
-    const end = (r: ExecutionResult) => messageEnd(r, log);
-    return 'then' in once ? once.then(end) : end(once);
-  }
-  let results = shared.get(event);
-  if (!results) shared.set(event, (results = new Map()));
-  let end = results.get(key);
-  if (end === undefined) {
-    const once = result();
-    const bytes = (r: ExecutionResult) => Buffer.from(messageEnd(r, log));
-    results.set(key, (end = 'then' in once ? once.then(bytes) : bytes(once)));
-  }
-  return end;
-}
+import type { LiveTails, TailSink } from './live-tails.js';
 
 const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
@@ -78,7 +32,8 @@ const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
  * Live events of a session's stream cost no promise: the stream wakes the relay
  * (FanoutTurns.wake), which sends what is there until it must wait for a later turn, an async
  * result or a client that is behind. Only the first event, replayed pages, the end and errors
- * come through the source's next().
+ * come through the source's next(). On a connection a writer process owns, a relay that has
+ * caught up hands its live tail to that process (LiveTails) and sends nothing more itself.
  */
 class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #source: AsyncIterator<unknown>;
@@ -91,6 +46,11 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #start: Buffer;
   /** The server's share of each turn for fan-out. */
   readonly #turns: FanoutTurns;
+  /** Where its live tail goes once it has caught up, if its connection can follow one. */
+  readonly #tails: LiveTails | null;
+  readonly #id: string;
+  /** Stops the live tail, once handed over. */
+  #unfollow: (() => void) | null = null;
   /** The event taken from the source and not yet sent, and its message's end once made. */
   #event: unknown = undefined;
   #end: Part | undefined = undefined;
@@ -106,8 +66,11 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     args: ExecutionArgs,
     turns: FanoutTurns,
     log: Logger,
+    tails: LiveTails | null,
   ) {
     this.#source = source[Symbol.asyncIterator]();
+    this.#tails = tails;
+    this.#id = root.id;
     this.#ready = this.#source instanceof SessionEventStream ? this.#source : null;
     this.#key = root.key;
     this.#outbox = outbox;
@@ -148,6 +111,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
         if (this.#event === undefined) {
           const event = this.#ready?.takeReady();
           if (event === undefined) {
+            if (this.#handOver()) return;
             if (!this.#ready?.wakeWhenReady(this.#wake)) this.#read();
             return;
           }
@@ -186,9 +150,50 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
 
   readonly #wake = () => this.#turns.wake(this.#outbox, this.#pump);
 
-  return(): Promise<IteratorResult<ExecutionResult>> {
+  /**
+   * Hands the live tail to the process that writes the connection (LiveTails), once the stream
+   * is live with nothing waiting; what was sent before is written first. False when it cannot.
+   */
+  #handOver(): boolean {
+    const sink = this.#outbox.tail;
+    if (!this.#tails || !sink || !this.#ready) return false;
+    const handed = this.#ready.handOver();
+    if (!handed) return false;
+    this.#outbox.flush();
+    this.#unfollow = this.#tails.follow({
+      session: this.#ready.sessionId,
+      bus: handed.bus,
+      after: handed.last,
+      key: this.#key,
+      args: this.#args,
+      sink,
+      sub: this.#id,
+      start: this.#start,
+      end: () => this.#finish(),
+      fail: (error) => this.#finish(error),
+    });
+    return true;
+  }
+
+  /** The live tail has ended, or failed: so does the subscription. */
+  #finish(error?: unknown): void {
+    this.#unfollow = null;
     this.#ended = true;
     void this.#source.return?.().catch(() => undefined);
+    if (error === undefined) this.#settle!.resolve(done);
+    else this.#settle!.reject(error);
+  }
+
+  return(): Promise<IteratorResult<ExecutionResult>> {
+    this.#ended = true;
+    const unfollow = this.#unfollow;
+    this.#unfollow = null;
+    void this.#source.return?.().catch(() => undefined);
+    // A handed-over tail has no wake-up left to end its next().
+    if (unfollow) {
+      unfollow();
+      this.#settle?.resolve(done);
+    }
     return Promise.resolve(done);
   }
 
@@ -222,6 +227,8 @@ export interface FrameSink {
   write(parts: readonly Part[], lengths: readonly number[], bytes: number): void;
   /** Calls `done` once the client has caught up, or the connection has closed. */
   whenCaughtUp(done: () => void): void;
+  /** Where the connection's live tails can be handed (a writer process sends them itself). */
+  readonly tail?: TailSink;
 }
 
 /**
@@ -279,6 +286,11 @@ class Outbox implements FanoutConnection {
     );
   }
 
+  /** Where the connection's live tails can go, if anywhere. */
+  get tail(): TailSink | undefined {
+    return this.#sink.tail;
+  }
+
   /** Writes the waiting messages, unless the connection is closing (nothing follows a close). */
   flush(): void {
     const [parts, lengths, bytes] = [this.#parts, this.#lengths, this.#bytes];
@@ -313,12 +325,13 @@ export interface FramedConnection {
 export function framedServer(
   options: (results: Results) => HubServerOptions,
   { log, fanoutBudgetMs, fanout }: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs' | 'fanout'>,
+  tails: LiveTails | null = null,
 ): (connection: FramedConnection, request: IncomingMessage) => void {
   const turns = new FanoutTurns(fanoutBudgetMs);
   const protocol = makeServer(
     options((source, args) => {
       const root = args.rootValue as Root;
-      return new Relay(source, root, outboxes.get(root.extra)!, args, turns, log);
+      return new Relay(source, root, outboxes.get(root.extra)!, args, turns, log, tails);
     }),
   );
   return (connection, request) => {

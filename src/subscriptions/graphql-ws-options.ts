@@ -29,6 +29,8 @@ export interface WebSocketLimits {
   readonly fanoutBudgetMs: number;
   /** Told of the writes to subscribers (the hub's server). */
   readonly fanout?: FanoutObserver;
+  /** Events a subscriber may fall behind by before it is cut (the writer's live tails). */
+  readonly subscriberBuffer: number;
   readonly log: Logger;
 }
 

@@ -14,6 +14,7 @@ import {
   type WebSocketLimits,
 } from './graphql-ws-options.js';
 import { WriterProcess } from './writer-process.js';
+import { LiveTails, type TailFeed } from './live-tails.js';
 
 /** The WebSocket side of the hub, to be closed with it. */
 export interface WebSocketEndpoint {
@@ -25,7 +26,8 @@ export interface WebSocketEndpoint {
  * graphql-ws at yoga's endpoint, on the HTTP server; browser upgrades from other origins are
  * refused. `kind` picks the server: graphql-ws' own (`useServer`), or the hub's, which writes
  * each event's message once for all its subscribers (see README, Performance), and `writer`
- * the hub's with the connections' sockets owned and written by a second process.
+ * the hub's with the connections' sockets owned and written by a second process, which also
+ * sends each caught-up subscriber its live events itself.
  */
 export function graphqlOverWebSocket(
   server: Server,
@@ -57,7 +59,8 @@ export function graphqlOverWebSocket(
 
 /**
  * The hub's server with a writer process: this process checks each upgrade (path, origin,
- * subprotocol) as ws would, and hands the socket over.
+ * subprotocol) as ws would, and hands the socket over; subscriptions that have caught up hand
+ * their live tails over too (LiveTails).
  */
 function writerEndpoint(
   server: Server,
@@ -65,7 +68,8 @@ function writerEndpoint(
   limits: WebSocketLimits,
   options: (results: Results) => HubServerOptions,
 ): WebSocketEndpoint {
-  const writer = new WriterProcess(framedServer(options, limits), limits.log);
+  const tails: LiveTails = new LiveTails((): TailFeed => writer, limits);
+  const writer: WriterProcess = new WriterProcess(framedServer(options, limits, tails), limits);
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(req.url ?? '/', 'http://hub').pathname !== yoga.graphqlEndpoint) {
       return refuse(socket, 400, STATUS_CODES[400]!);

@@ -96,6 +96,44 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
     expect((await take(replay, 20)).map((event) => event.seq)).toEqual(seqs);
   });
 
+  it("ends a live subscription with complete after the session's last event, and a client's complete ends only its own", async () => {
+    const { createSession: session } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+      { cwd: world.makeCwd() },
+    );
+    const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
+    const post = (message: string) =>
+      fetch(`${hub.baseUrl}/hooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({
+          hook_event_name: 'Notification',
+          session_id: '5b0c9e0e-55c1-4d57-9b3f-8f3f3f7c2a11',
+          message,
+        }),
+      });
+    // Live from now (no after): each has caught up once the first note reaches it.
+    const [kept, left] = [1, 2].map(() =>
+      subscribeToEvents(hub.url, session.id, null, 'seq eventName payload'),
+    );
+    for (const queue of [kept!, left!]) leftovers.push(() => queue.dispose());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await post('first')).status).toBe(200);
+    const [first] = await kept!.until((event) => event.payload.message === 'first');
+    expect((await left!.until((event) => event.payload.message === 'first')).at(-1)).toEqual(first);
+    left!.dispose();
+    expect((await post('second')).status).toBe(200);
+    expect((await kept!.next()).payload.message).toBe('second');
+
+    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { status } }`, { id: session.id });
+    const rest = await kept!.until((event) => event.eventName === 'SessionEnd');
+    await kept!.waitForComplete();
+    // Every event once, in order, the SessionEnd among the last.
+    const seqs = [first.seq, first.seq + 1, ...rest.map((event: { seq: number }) => event.seq)];
+    expect(seqs.slice(1)).toEqual(seqs.slice(1).map((_, i) => first.seq + 1 + i));
+    expect(left!.received.map((event) => event.payload.message)).not.toContain('second');
+  });
+
   it('refuses a message only a server sends with 4400, as the protocol asks', async () => {
     const ws = new WebSocket(hub.url.replace(/^http/, 'ws'), 'graphql-transport-ws');
     const closed = new Promise<number>((resolve) => ws.once('close', resolve));
