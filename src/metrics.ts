@@ -1,6 +1,7 @@
-import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { hookEvents } from './events/registry.js';
+import { LoopDelay } from './loop-delay.js';
 import { spawnTimes } from './spawn-time.js';
 import type { FanoutObserver } from './subscriptions/graphql-ws-options.js';
 
@@ -69,13 +70,12 @@ export class HubMetrics {
   readonly #periodic: Histogram<'task'>;
   readonly #gcObserver: PerformanceObserver;
   readonly #spawned: (ms: unknown) => void;
-  readonly #loopDelay = monitorEventLoopDelay({ resolution: loopResolutionMs });
+  readonly #loopDelay = new LoopDelay(loopResolutionMs);
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'claude_hub_' });
     const loopDelay = this.#loopDelay;
-    loopDelay.enable();
     new Gauge({
       name: 'claude_hub_event_loop_delay_seconds',
       help: `How late the event loop ran a ${loopResolutionMs} ms timer, over the time since the previous scrape: what any request waited for the loop. quantile="1" is the largest.`,
@@ -217,7 +217,7 @@ export class HubMetrics {
 
   /** Stops the samplers (the event loop's timer, the GC observer, the subprocess starts). */
   close(): void {
-    this.#loopDelay.disable();
+    this.#loopDelay.stop();
     this.#gcObserver.disconnect();
     spawnTimes.unsubscribe(this.#spawned);
   }
