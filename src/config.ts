@@ -430,7 +430,7 @@ export const optionSpecs: readonly OptionSpec[] = [
     choices: wsServerKinds,
     default: 'hub',
     description:
-      "graphql-ws server: hub (writes each event's message once for all its subscribers), library (graphql-ws' own), or writer (the hub's, with the WebSocket connections owned and written by a second process, on another core).",
+      "graphql-ws server: hub (writes each event's message once for all its subscribers), library (graphql-ws' own), or writer (the hub's, with a second process that owns the WebSocket connections and sends caught-up subscribers their live events itself, on another core).",
   },
   {
     flag: 'default-runtime',

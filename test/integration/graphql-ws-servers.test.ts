@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -57,22 +58,30 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
     return client;
   }
 
-  it('sends every event to every subscriber, in order, shared or not, live and replayed', async () => {
+  /** A new session, and how to post a Notification to it with its hook secret. */
+  async function notifiable() {
     const { createSession: session } = await hub.data(
       `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
       { cwd: world.makeCwd() },
     );
     const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
-    const post = (n: number) =>
+    // Claude's own session id: each hub session has its own.
+    const claudeId = randomUUID();
+    const post = (message: string) =>
       fetch(`${hub.baseUrl}/hooks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
         body: JSON.stringify({
           hook_event_name: 'Notification',
-          session_id: '7d1c3a40-0c11-4b8e-9a43-3f2f0a4b5c6d',
-          message: `note ${n}`,
+          session_id: claudeId,
+          message,
         }),
       });
+    return { session: session as { id: string }, post };
+  }
+
+  it('sends every event to every subscriber, in order, shared or not, live and replayed', async () => {
+    const { session, post } = await notifiable();
     // The SessionStart of claude comes first; the subscriptions start after it.
     const first = subscribeToEvents(hub.url, session.id, 0, 'seq');
     const { seq: start } = await first.next();
@@ -80,7 +89,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
     const same = [1, 2].map(() => subscribeToEvents(hub.url, session.id, start, 'seq payload'));
     const other = subscribeToEvents(hub.url, session.id, start, 'seq eventName');
     for (const queue of [...same, other]) leftovers.push(() => queue.dispose());
-    for (let n = 1; n <= 20; n++) expect((await post(n)).status).toBe(200);
+    for (let n = 1; n <= 20; n++) expect((await post(`note ${n}`)).status).toBe(200);
     const seqs = Array.from({ length: 20 }, (_, i) => start + 1 + i);
     for (const queue of same) {
       const events = await take(queue, 20);
@@ -97,21 +106,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
   });
 
   it("ends a live subscription with complete after the session's last event, and a client's complete ends only its own", async () => {
-    const { createSession: session } = await hub.data(
-      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
-      { cwd: world.makeCwd() },
-    );
-    const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
-    const post = (message: string) =>
-      fetch(`${hub.baseUrl}/hooks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-        body: JSON.stringify({
-          hook_event_name: 'Notification',
-          session_id: '5b0c9e0e-55c1-4d57-9b3f-8f3f3f7c2a11',
-          message,
-        }),
-      });
+    const { session, post } = await notifiable();
     // Live from now (no after): each has caught up once the first note reaches it.
     const [kept, left] = [1, 2].map(() =>
       subscribeToEvents(hub.url, session.id, null, 'seq eventName payload'),
