@@ -88,9 +88,9 @@ class SessionFeed {
   readonly #session: string;
   readonly #leave: () => void;
   readonly #closed: () => void;
-  #steps: Step[] = [];
-
+  /** Events a follower may fall behind by, for its error. */
   readonly #limit: number;
+  #steps: Step[] = [];
 
   constructor(tail: Tail, feed: TailFeed, options: TailOptions, closed: () => void) {
     this.#feed = feed;
@@ -102,14 +102,16 @@ class SessionFeed {
   }
 
   add(tail: Tail): () => void {
-    const operation = this.#operations.get(tail.key);
-    if (operation) operation.count += 1;
-    else
-      this.#operations.set(tail.key, { id: this.#feed.keyId(tail.key), args: tail.args, count: 1 });
-    const key = this.#operations.get(tail.key)!.id;
+    let operation = this.#operations.get(tail.key);
+    if (!operation) {
+      operation = { id: this.#feed.keyId(tail.key), args: tail.args, count: 0 };
+      this.#operations.set(tail.key, operation);
+    }
+    operation.count += 1;
+    const { id } = operation;
     const followed: Followed = {
       tail,
-      unfollow: tail.sink.follow(tail.sub, tail.start, tail.session, key, tail.after, () => {
+      unfollow: tail.sink.follow(tail.sub, tail.start, tail.session, id, tail.after, () => {
         this.#remove(followed);
         tail.fail(
           new HubError(
@@ -126,7 +128,7 @@ class SessionFeed {
     };
   }
 
-  /** False when it had gone already. */
+  /** Forgets a follower (and leaves the bus with the last); false when it had gone already. */
   #remove(followed: Followed): boolean {
     if (!this.#tails.delete(followed)) return false;
     const operation = this.#operations.get(followed.tail.key)!;
@@ -162,14 +164,7 @@ class SessionFeed {
     const steps = this.#steps;
     while (steps.length > 0 && steps === this.#steps) {
       const step = steps[0]!;
-      if ('end' in step) {
-        for (const followed of [...this.#tails]) {
-          this.#remove(followed);
-          followed.unfollow();
-          followed.tail.end();
-        }
-        return;
-      }
+      if ('end' in step) return this.#stopAll((tail) => tail.end());
       const waiting = step.parts.findIndex((part) => typeof part === 'object' && 'then' in part);
       if (waiting >= 0) {
         (step.parts[waiting] as Promise<Part>).then(
@@ -178,12 +173,7 @@ class SessionFeed {
             if (steps === this.#steps) this.#drain();
           },
           (error: unknown) => {
-            if (steps !== this.#steps) return;
-            for (const followed of [...this.#tails]) {
-              this.#remove(followed);
-              followed.unfollow();
-              followed.tail.fail(error);
-            }
+            if (steps === this.#steps) this.#stopAll((tail) => tail.fail(error));
           },
         );
         return;
@@ -191,6 +181,15 @@ class SessionFeed {
       steps.shift();
       const { event } = step;
       this.#feed.event(this.#session, event.seq, event.receivedAt, step.keys, step.parts as Part[]);
+    }
+  }
+
+  /** Stops every follower, the writer's part first, then `finish`es each. */
+  #stopAll(finish: (tail: Tail) => void): void {
+    for (const followed of [...this.#tails]) {
+      this.#remove(followed);
+      followed.unfollow();
+      finish(followed.tail);
     }
   }
 }

@@ -291,6 +291,8 @@ export class WriterProcess implements TailFeed {
   /** Bytes of messages sent and not yet written to the pipe, and who waits for them. */
   #unsent = 0;
   #caughtUp: (() => void)[] = [];
+  /** When the newest connection's live tails were last cut for the writer's lag. */
+  #shedAt = 0;
   #closed = false;
 
   constructor(
@@ -476,8 +478,6 @@ export class WriterProcess implements TailFeed {
     else sent();
     if (this.#unsent > tailPipeLimit) this.#shed();
   };
-
-  #shedAt = 0;
 
   /**
    * Cuts the live tails of the newest connection that has any: each subscriber is cut, as if
