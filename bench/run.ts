@@ -89,7 +89,7 @@ const sizes = smoke
       starts: 1,
       liveSessions: 2,
       stored: 5_000,
-      settleMs: 0,
+      collectMs: 0,
     }
   : {
       warmup: 2_000,
@@ -102,7 +102,7 @@ const sizes = smoke
       starts: 15,
       liveSessions: 20,
       stored: 1_000_000,
-      settleMs: 12_000,
+      collectMs: 60_000,
     };
 
 async function main(): Promise<Row[]> {
@@ -226,7 +226,7 @@ async function main(): Promise<Row[]> {
           idleRss,
           liveRss,
           stored: sizes.stored,
-          settleMs: sizes.settleMs,
+          collectMs: sizes.collectMs,
         }),
       cluster: () => cluster({ world, seconds: sizes.rateSeconds }),
       readoption: () => readoption(world, { runs: smoke ? 1 : 5, fallbackOnly: smoke }),
