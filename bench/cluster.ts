@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { gqlData } from '../harness/graphql-http.js';
-import { hubArgs, spawnHub, stopHub, type HubProcess } from '../harness/hub-process.js';
+import { hubArgs, stopHub, type HubProcess } from '../harness/hub-process.js';
 import { startRedis } from '../harness/redis-server.js';
 import { hookSecret } from '../harness/session-secret.js';
 import type { BenchWorld } from './claude-world.js';
+import { spawnBenchHub } from './fresh-hub.js';
 import { HookClient } from './hook-client.js';
 import { offer } from './hook-load.js';
 import { againstFloor, spread, type Row } from './row.js';
@@ -44,7 +45,7 @@ export async function cluster(options: {
         ...cluster,
         '--stop-sessions-on-exit',
       ];
-      const hub = await spawnHub(args, world.env, { compiled: true });
+      const hub = await spawnBenchHub(args, world.env);
       nodes.push({ hub, socket, dataDir });
     }
     const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];

@@ -21,6 +21,13 @@ export interface FreshHub extends Omit<BenchHub, 'socket'> {
   stop(): Promise<void>;
 }
 
+/**
+ * A hub process as the bench starts each: compiled, as `npm start` runs it, with the bench's
+ * `--hub-node-option`s and, after `args`, its `--hub-arg`s.
+ */
+export const spawnBenchHub = (args: readonly string[], env: Record<string, string | undefined>) =>
+  spawnHub([...args, ...extraHubArgs], env, { compiled: true, nodeOptions: hubNodeOptions });
+
 export async function startFreshHub(
   world: BenchWorld,
   name: string,
@@ -29,16 +36,9 @@ export async function startFreshHub(
   const dataDir = mkdtempSync(path.join(tmpdir(), `cch-bench-${name}-`));
   const socket = `cch-bench-${name}-${process.pid}`;
   const env = { ...world.env, CLAUDE_CONFIG_DIR: path.join(dataDir, 'claude') };
-  const hub = await spawnHub(
-    [
-      ...hubArgs({ port: await freePort(), dataDir, socket }),
-      '--retain-events',
-      '0',
-      ...args,
-      ...extraHubArgs,
-    ],
+  const hub = await spawnBenchHub(
+    [...hubArgs({ port: await freePort(), dataDir, socket }), '--retain-events', '0', ...args],
     env,
-    { compiled: true, nodeOptions: hubNodeOptions },
   );
   const base = hub.url.replace(/\/graphql$/, '');
   const hooks = new HookClient(base);

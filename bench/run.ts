@@ -14,13 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { freePort } from '../harness/free-port.js';
 import { gqlData } from '../harness/graphql-http.js';
-import { hubArgs, spawnHub, stopHub, type HubProcess } from '../harness/hub-process.js';
+import { hubArgs, stopHub, type HubProcess } from '../harness/hub-process.js';
 import { hookSecret } from '../harness/session-secret.js';
 import { startBenchWorld } from './claude-world.js';
 import { channelRows } from './channels.js';
 import { cluster } from './cluster.js';
 import { fanout } from './fanout.js';
 import { firstSeconds } from './first-seconds.js';
+import { spawnBenchHub } from './fresh-hub.js';
 import { startFloor, type Floor } from './floor.js';
 import { HookClient } from './hook-client.js';
 import { hookIngest } from './hook-ingest.js';
@@ -116,19 +117,9 @@ async function main(): Promise<Row[]> {
   try {
     // The hub as `npm start` runs it: compiled, in its own process.
     await execa('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root });
-    hub = await spawnHub(
-      [
-        ...hubArgs({ port, dataDir, socket }),
-        '--retain-events',
-        '0',
-        '--stop-sessions-on-exit',
-        ...extraHubArgs,
-      ],
+    hub = await spawnBenchHub(
+      [...hubArgs({ port, dataDir, socket }), '--retain-events', '0', '--stop-sessions-on-exit'],
       world.env,
-      {
-        compiled: true,
-        nodeOptions: hubNodeOptions,
-      },
     );
     const { url } = hub;
     const base = url.replace(/\/graphql$/, '');

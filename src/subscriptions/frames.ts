@@ -1,6 +1,7 @@
 /** A message's start or end: bytes, or a string encoded (UTF-8) when the message is written. */
 export type Part = Buffer | string;
 
+// These three are self-contained: the writer process runs their source (writer-process.ts).
 export const byteLength = (part: Part) =>
   typeof part === 'string' ? Buffer.byteLength(part) : part.length;
 
@@ -10,7 +11,7 @@ export const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 
  * Messages as WebSocket frames in one buffer: final, unmasked text frames (no extension is
  * negotiated, so a frame is a header and the bytes). Message `i` is `parts[2i]` then
  * `parts[2i + 1]`, `lengths[i]` bytes, or with `at` the parts at `at[2i]` and `at[2i + 1]`;
- * `bytes` is the frames' total. Self-contained, as the writer process runs its source too.
+ * `bytes` is the frames' total.
  */
 export function frames(
   parts: readonly Part[],

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
-import { byteLength, frames, type Part } from './frames.js';
+import { byteLength, frameHeaderSize, frames, type Part } from './frames.js';
 import type { FrameSink, FramedConnection } from './graphql-ws-framed.js';
 import type { FanoutObserver } from './graphql-ws-options.js';
 import type { TailFeed } from './live-tails.js';
@@ -87,6 +87,8 @@ function upgrade([id, method, url, headers, head, protocol], raw) {
 }
 
 ${frames.toString()}
+const frameHeaderSize = ${frameHeaderSize.toString()};
+const byteLength = ${byteLength.toString()};
 
 function checkBehind(connection) {
   if (connection.behind || connection.raw.writableLength < highWater) return;
@@ -106,12 +108,11 @@ function sendHeld(connection, force) {
   for (let i = 0; i < held.length; i++) {
     const follower = held[i];
     follower.held = 0;
-    const body = bodies[i];
-    const length = follower.start.length + (typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+    const length = follower.start.length + byteLength(bodies[i]);
     parts[2 * i] = follower.start;
     parts[2 * i + 1] = bodies[i];
     lengths[i] = length;
-    bytes += (length < 126 ? 2 : length < 0x10000 ? 4 : 10) + length;
+    bytes += frameHeaderSize(length) + length;
   }
   if (connection.ws.readyState !== 1) return;
   connection.raw.write(frames(parts, lengths, bytes));
