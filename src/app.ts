@@ -11,7 +11,7 @@ import { LocalHub } from './hub/local-hub.js';
 import { AuditLog } from './audit/audit-log.js';
 import { loadTokens, Tokens } from './auth/tokens.js';
 import { ClusterHub } from './cluster/cluster-hub.js';
-import { nodeCallEndpoint, nodeCallPath } from './cluster/node-calls.js';
+import { nodeCallEndpoint } from './cluster/node-calls.js';
 import type { RecordKind } from './cluster/redis-keys.js';
 import type { HubConfig } from './config.js';
 import { LocalEventBus } from './events/event-bus.js';
@@ -25,7 +25,7 @@ import { hubYoga } from './http/hub-yoga.js';
 import { plainSse, turnsSse } from './subscriptions/plain-sse.js';
 import { turnFeed } from './runs/run-reader.js';
 import { turnUsage } from './runs/turn-usage.js';
-import { apiRoute, healthRoute, pathRoute, postRoute, router } from './http/routes.js';
+import { guarded, hubRouter } from './http/routes.js';
 import { staticFiles } from './http/static-files.js';
 import { graphqlOverWebSocket, type WebSocketEndpoint } from './subscriptions/graphql-ws-server.js';
 import { createLogger, type Logger } from './log.js';
@@ -33,7 +33,7 @@ import { HubMetrics } from './metrics.js';
 import { PermissionBroker } from './permissions/permission-broker.js';
 import type { PermissionRecord } from './permissions/permission-request.js';
 import type { MessageRecord } from './sessions/message.js';
-import type { SessionRecord } from './sessions/session.js';
+import { SessionStatus, type SessionRecord } from './sessions/session.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { TmuxDriver } from './runtime/tmux-driver.js';
 import { HeadlessRuntime } from './runtime/headless-runtime.js';
@@ -376,35 +376,39 @@ async function open(
   let nodeCalls: ReturnType<typeof nodeCallEndpoint> | null = null;
 
   const server = (parts.server = createServer(
-    router(
-      [
-        postRoute('/hooks', () => hooks),
-        pathRoute(mcpPath, mcpServer),
-        postRoute(nodeCallPath, () => nodeCalls),
-        healthRoute(async () => ({
-          store: storeWritable(db),
-          tmux: await tmux.reachable(),
-          ...(config.redisUrl ? { redis: cluster?.connected ?? false } : {}),
-        })),
-        apiRoute({
-          gate,
-          yoga,
-          dashboard: staticFiles(dashboardDir),
-          metrics,
-          events: plainSse({ exists: (id) => sessions.get(id) !== undefined, events, log }),
-          turns: turnsSse({
-            exists: (id) => hub.get(id) !== undefined,
-            turns: (id, after) => turnFeed(hub, id, after),
-            usage: (turn) => turnUsage(turn, Date.now),
-            log,
-          }),
-          connections,
-          maxBodyBytes: config.maxGraphqlBodyBytes,
-          maxConnections: config.maxConnections,
-        }),
-      ],
+    hubRouter({
+      gate,
+      yoga,
+      hooks,
+      mcp: mcpServer,
+      nodeCalls: () => nodeCalls,
+      ready: async () => ({
+        store: storeWritable(db),
+        tmux: await tmux.reachable(),
+        ...(config.redisUrl ? { redis: cluster?.connected ?? false } : {}),
+      }),
+      dashboard: staticFiles(dashboardDir),
+      metrics,
+      events: plainSse({
+        exists: (id) => sessions.get(id) !== undefined,
+        isEnded: (id) => sessions.isEnded(id),
+        events,
+        log,
+      }),
+      turns: turnsSse({
+        exists: (id) => hub.get(id) !== undefined,
+        isEnded: (id) => hub.get(id)?.status === SessionStatus.Stopped,
+        turns: (id, after) => turnFeed(hub, id, after),
+        completedAt: async (id, turnId) =>
+          (await turns.turns(id)).find((turn) => turn.id === turnId)?.completedAt ?? null,
+        usage: (turn) => turnUsage(turn, Date.now),
+        log,
+      }),
+      connections,
+      maxBodyBytes: config.maxGraphqlBodyBytes,
+      maxConnections: config.maxConnections,
       log,
-    ),
+    }),
   ));
   parts.wsServer = graphqlOverWebSocket(
     server,
@@ -430,8 +434,8 @@ async function open(
   const { port } = server.address() as AddressInfo;
   parts.hookListeners = new HookListeners(
     `http://${hookHost(config.host)}:${port}/hooks`,
-    router([async (req, res) => (await hooks(req, res), true)], log),
-    { [mcpPath]: router([async (req, res) => (await mcpServer(req, res), true)], log) },
+    guarded(hooks, log),
+    { [mcpPath]: guarded(mcpServer, log) },
   );
   let earlierGlobalUrl: string | null = null;
   try {

@@ -36,9 +36,9 @@ export const ErrorCode = {
   SessionStartFailed: 'SESSION_START_FAILED',
   /** A subscriber fell too far behind; resubscribe with `after` to resume. */
   SubscriberTooSlow: 'SUBSCRIBER_TOO_SLOW',
-  /** No token, or one the hub does not know. */
+  /** No token, or one the hub does not know; at /mcp, no running session's secret. */
   Unauthenticated: 'UNAUTHENTICATED',
-  /** The token's scope does not cover the field. */
+  /** The token's scope does not cover the field, or the HTTP route. */
   Forbidden: 'FORBIDDEN',
   /** The cwd lies outside every --allowed-root. */
   CwdNotAllowed: 'CWD_NOT_ALLOWED',

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isLoopbackHost } from '../config.js';
-import { localPrincipal, type Principal, type Tokens } from '../auth/tokens.js';
+import { allows, localPrincipal, type Principal, type Scope, type Tokens } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
 
 export type Access =
@@ -63,8 +63,11 @@ export class AccessGate {
     return secret === undefined ? undefined : this.#tokens.authenticate(secret);
   }
 
-  /** The checks an API request over HTTP passes after browserRefusal: CSRF, then the token. */
-  check(req: IncomingMessage): Access {
+  /**
+   * The checks an API request over HTTP passes after browserRefusal: CSRF, then the token, then
+   * its scope: the route (`what`, as `GET /metrics`) needs one its scope grants.
+   */
+  check(req: IncomingMessage, needed: Scope, what: string): Access {
     if (!isSafeMethod(req.method) && isSimpleContentType(req.headers['content-type'])) {
       return refuse(
         ErrorCode.CsrfRefused,
@@ -73,7 +76,13 @@ export class AccessGate {
     }
     const authorization = req.headers.authorization;
     const principal = this.authenticate(authorization);
-    if (principal) return { ok: true, principal };
+    if (principal) {
+      if (allows(principal, needed)) return { ok: true, principal };
+      return refuse(
+        ErrorCode.Forbidden,
+        `token "${principal.name}" has scope ${principal.scope}; ${what} needs ${needed}`,
+      );
+    }
     return authorization === undefined
       ? refuse(ErrorCode.Unauthenticated, 'missing Authorization: Bearer <token>')
       : refuse(ErrorCode.Unauthenticated, 'unknown token');

@@ -42,15 +42,25 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
   });
 }
 
-/** Answers a refusal: the error's HTTP status, and `{error, code}`. */
+/**
+ * Answers a refusal: the error's HTTP status, and `{error, code}`. A 401 names the scheme that
+ * authenticates (RFC 9110 requires a challenge on every 401).
+ */
 export function sendError(res: ServerResponse, error: HubError): void {
-  sendJson(res, error.httpStatus, error.body);
+  const status = error.httpStatus;
+  sendJson(res, status, error.body, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (res.headersSent) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    ...headers,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
   });

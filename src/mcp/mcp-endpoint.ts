@@ -39,7 +39,7 @@ export function mcpEndpoint(options: McpEndpointOptions) {
       return sendError(
         res,
         new HubError(
-          ErrorCode.Unauthorized,
+          ErrorCode.Unauthenticated,
           secret
             ? "the secret is no running session's"
             : "missing Authorization: Bearer <the session's hook secret>",

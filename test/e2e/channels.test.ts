@@ -242,7 +242,7 @@ describe('channels: Claude answers to named channels through the hub MCP server'
     };
     const anonymous = await mcp(null, call);
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
     const guessed = await mcp('Bearer not-a-session-secret', call);
     expect(guessed.status).toBe(401);
 
