@@ -1,3 +1,4 @@
+import { MessageKind, messageKind } from '../sessions/message-text.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { CreateInput, Hub, NodeInfo } from '../hub/hub.js';
@@ -402,10 +403,10 @@ export class ClusterHub implements Hub {
     id: string,
     text: string,
     channel: string | null = null,
-    { typingGuard = true }: EnqueueOptions = {},
+    { typingGuard = true, kind = MessageKind.Prompt }: EnqueueOptions = {},
   ): Promise<MessageRecord> {
-    if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text, channel, { typingGuard });
-    return this.#callOwner(id, 'enqueue', { id, text, channel: channel ?? '', typingGuard });
+    if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text, channel, { typingGuard, kind });
+    return this.#callOwner(id, 'enqueue', { id, text, channel: channel ?? '', typingGuard, kind });
   }
   async ask(
     id: string,
@@ -443,8 +444,11 @@ export class ClusterHub implements Hub {
     sendKeys: async ({ id, keys }) => this.#sessionView(await this.#local.hub.sendKeys(id, keys)),
     focus: async ({ id, client }) =>
       this.#sessionView(await this.#local.hub.focus(id, client || null)),
-    enqueue: async ({ id, text, channel, typingGuard }) => ({
-      ...(await this.#local.hub.enqueue(id, text, channel || null, { typingGuard })),
+    enqueue: async ({ id, text, channel, typingGuard, kind }) => ({
+      ...(await this.#local.hub.enqueue(id, text, channel || null, {
+        typingGuard,
+        kind: messageKind(kind),
+      })),
       node: this.self,
     }),
     ask: async ({ id, text, channel, timeoutMs }) => {

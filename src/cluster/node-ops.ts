@@ -24,7 +24,7 @@ export interface NodeOps {
   /** `client` empty: the client active last. */
   focus: { args: { id: string; client: string }; result: SessionView };
   enqueue: {
-    args: { id: string; text: string; channel: string; typingGuard: boolean };
+    args: { id: string; text: string; channel: string; typingGuard: boolean; kind: string };
     result: MessageView;
   };
   ask: {
@@ -90,7 +90,13 @@ const argShapes: {
   interrupt: { id: 'string' },
   sendKeys: { id: 'string', keys: 'strings' },
   focus: { id: 'string', client: 'string' },
-  enqueue: { id: 'string', text: 'string', channel: 'string', typingGuard: 'boolean' },
+  enqueue: {
+    id: 'string',
+    text: 'string',
+    channel: 'string',
+    typingGuard: 'boolean',
+    kind: 'string',
+  },
   ask: { id: 'string', text: 'string', channel: 'string', timeoutMs: 'number' },
   decide: { decision: 'object' },
   screen: { id: 'string' },

@@ -1,6 +1,7 @@
 import { ErrorCode, HubError } from '../errors.js';
 import { allowedKeys, claudePane } from './claude-pane.js';
 import { processRuns } from './process-state.js';
+import type { InputMode } from './prompt-input.js';
 import type {
   Exit,
   Presence,
@@ -77,8 +78,8 @@ export class ExternalRuntime implements SessionRuntime {
     return claudePane.waitForInput(this.pane(record), record.id, timeoutMs, running);
   }
 
-  type(record: RuntimeSession, text: string): Promise<void> {
-    return claudePane.type(this.pane(record), text, this.#options.pasteSettleMs);
+  type(record: RuntimeSession, text: string, mode: InputMode): Promise<void> {
+    return claudePane.type(this.pane(record), text, mode, this.#options.pasteSettleMs);
   }
 
   keys(record: RuntimeSession, names: readonly string[]): Promise<void> {

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode, HubError } from '../errors.js';
 import { timedSpawn } from '../spawn-time.js';
 import { claudeCommand, headlessArgs } from './claude-command.js';
+import { headlessContent, type InputMode } from './prompt-input.js';
 import type {
   Exit,
   LaunchSpec,
@@ -38,6 +39,8 @@ interface Headless {
   readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
   /** Text typed and not yet submitted: the headless input box. */
   draft: string;
+  /** What the draft is for. */
+  draftMode: InputMode;
   /** A user line was written and its result has not come. */
   busy: boolean;
   /** An interrupt was asked for since the last result. */
@@ -103,6 +106,7 @@ export class HeadlessRuntime implements SessionRuntime {
     const headless: Headless = {
       child,
       draft: '',
+      draftMode: 'prompt',
       busy: false,
       interrupting: false,
       exit: null,
@@ -181,8 +185,13 @@ export class HeadlessRuntime implements SessionRuntime {
     this.#require(record);
   }
 
-  async type(record: RuntimeSession, text: string): Promise<void> {
-    this.#require(record).draft += text;
+  async type(record: RuntimeSession, text: string, mode: InputMode): Promise<void> {
+    if (mode === 'shell') {
+      throw new HubError(ErrorCode.NoTerminal, 'a HEADLESS session has no shell mode');
+    }
+    const headless = this.#require(record);
+    headless.draft += text;
+    headless.draftMode = mode;
   }
 
   /** Enter submits what was typed as one user line; C-c interrupts. */
@@ -192,7 +201,8 @@ export class HeadlessRuntime implements SessionRuntime {
       if (name === 'C-c') {
         this.#interruptRequest(headless);
       } else if (name === 'Enter') {
-        const content = headless.draft;
+        const draft = headless.draft;
+        const content = headless.draftMode === 'prompt' ? headlessContent(draft) : draft;
         headless.draft = '';
         headless.busy = true;
         headless.child.stdin.write(jsonLine({ type: 'user', message: { role: 'user', content } }));

@@ -8,6 +8,7 @@ import {
   type ScreenState,
   type SessionRuntime,
 } from './session-runtime.js';
+import type { InputMode } from './prompt-input.js';
 import type { Pane } from './tmux-pane.js';
 
 /** What drives a session: its runtime, or EXTERNAL for a claude a person started. */
@@ -67,8 +68,8 @@ export class RuntimeSet implements SessionRuntime {
     return this.#of(record).waitForInput(record, timeoutMs, running);
   }
 
-  type(record: RuntimeSession, text: string): Promise<void> {
-    return this.#of(record).type(record, text);
+  type(record: RuntimeSession, text: string, mode: InputMode): Promise<void> {
+    return this.#of(record).type(record, text, mode);
   }
 
   keys(record: RuntimeSession, names: readonly string[]): Promise<void> {

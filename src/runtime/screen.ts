@@ -38,7 +38,7 @@ export function startupDialog(screen: string): string | null {
 export function inputBoxText(screen: string): string | null {
   const lines = screen.split('\n');
   for (let i = lines.length - 1; i > 0; i--) {
-    if (!lines[i]!.startsWith('❯') || !/^─{20,}/.test(lines[i - 1]!)) continue;
+    if (!/^[❯!]/.test(lines[i]!) || !/^─{20,}/.test(lines[i - 1]!)) continue;
     const box = [lines[i]!.slice(1)];
     for (let j = i + 1; j < lines.length && !/^─{20,}/.test(lines[j]!); j++) box.push(lines[j]!);
     return box

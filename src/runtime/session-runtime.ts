@@ -1,3 +1,4 @@
+import type { InputMode } from './prompt-input.js';
 import type { ClaudeCommandOptions } from './claude-command.js';
 import type { Pane, PaneAddress } from './tmux-pane.js';
 
@@ -94,10 +95,11 @@ export interface SessionRuntime {
    */
   waitForInput(record: RuntimeSession, timeoutMs: number, running: () => boolean): Promise<void>;
   /**
-   * Types text into the input box, as one paste (Enter is a key of its own); resolves once an
-   * Enter pressed next submits all of it.
+   * Types text into the input box for `mode` (Enter is a key of its own); resolves once an
+   * Enter pressed next submits all of it. A `prompt` reaches the model as text whatever its first
+   * character; `command` and `shell` are for claude to act on.
    */
-  type(record: RuntimeSession, text: string): Promise<void>;
+  type(record: RuntimeSession, text: string, mode: InputMode): Promise<void>;
   /** Presses keys by the names of keyNames, plus `Enter`, `C-c` for the hub's own use. */
   keys(record: RuntimeSession, names: readonly string[]): Promise<void>;
   /**

@@ -1,4 +1,5 @@
-import { paneOn, tmuxServer, type Pane, type TmuxRun } from './tmux-pane.js';
+import { isHubVariable } from './session-env.js';
+import { literalArg, paneOn, tmuxServer, type Pane, type TmuxRun } from './tmux-pane.js';
 
 /** What `list-panes` says about the pane of one tmux session. */
 export interface PaneState {
@@ -36,16 +37,21 @@ export class TmuxDriver {
   readonly socket: string;
   readonly #server: readonly string[];
   readonly #run: TmuxRun;
+  readonly #env: Readonly<Record<string, string>>;
+  /** Set once a server that an older hub started holds none of the hub's variables any more. */
+  #scrubbed: Promise<void> | null = null;
 
-  constructor(socket: string, configPath: string) {
+  /** `env`: all that tmux gets of the hub's environment (see sessionEnvironment). */
+  constructor(socket: string, configPath: string, env: Readonly<Record<string, string>>) {
     this.socket = socket;
     this.#server = ['-L', socket, '-f', configPath];
-    this.#run = tmuxServer(this.#server);
+    this.#env = env;
+    this.#run = tmuxServer(this.#server, env);
   }
 
   /** The pane of one of the hub's tmux sessions. */
   pane(name: string): Pane {
-    return paneOn(this.#server, target(name), `hub-${name}`);
+    return paneOn(this.#server, target(name), `hub-${name}`, this.#env);
   }
 
   /** The shell command a person runs to watch or take over a session. */
@@ -60,13 +66,13 @@ export class TmuxDriver {
    * `ps` would show it): the tmux client gets it, and update-environment copies those names
    * into the new session, then is reset.
    */
-  async newSession(options: NewSessionOptions): Promise<void> {
+  async newSession(options: NewSessionOptions): Promise<number> {
     try {
-      await this.#newSession(options);
+      return await this.#newSession(options);
     } catch (error) {
       if (!/duplicate session/.test((error as { stderr?: string }).stderr ?? '')) throw error;
       await this.killSession(options.name);
-      await this.#newSession(options);
+      return await this.#newSession(options);
     }
   }
 
@@ -76,22 +82,43 @@ export class TmuxDriver {
    * same way as in newSession), whose pane then swaps with the old one; the old one ends with
    * that session.
    */
-  async replace(options: NewSessionOptions): Promise<void> {
+  async replace(options: NewSessionOptions): Promise<number> {
     const next = `${options.name}-next`;
-    await this.newSession({ ...options, name: next });
+    const pid = await this.newSession({ ...options, name: next });
     try {
       await this.#run(['swap-pane', '-s', target(next), '-t', target(options.name)]);
     } finally {
       await this.killSession(next);
     }
+    return pid;
   }
 
-  #newSession(options: NewSessionOptions) {
+  /**
+   * A server an older hub started may hold the hub's variables in its global environment, which
+   * every new session gets: they are unset once, before this hub's first start of a session.
+   */
+  #scrubServerEnvironment(): Promise<void> {
+    this.#scrubbed ??= (async () => {
+      const shown = await this.#run(['show-environment', '-g'], { reject: false });
+      if (shown.exitCode !== 0) return; // no server yet: the one started gets this.#env only
+      const leaked = shown.stdout
+        .split('\n')
+        .map((line) => /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line))
+        .filter((match) => match !== null && isHubVariable(match[1]!, match[2]!, []))
+        .map((match) => match![1]!);
+      for (const name of leaked) await this.#run(['set-environment', '-g', '-u', name]);
+    })();
+    return this.#scrubbed;
+  }
+
+  /** Starts the session; resolves with the process id of its pane's command. */
+  async #newSession(options: NewSessionOptions): Promise<number> {
     target(options.name);
+    await this.#scrubServerEnvironment();
     const names = Object.keys(options.env).join(' ');
     // remain-on-exit keeps the pane after claude exits, so its last screen can be read; the
     // config file sets it too, for a server this call starts.
-    return this.#run(
+    const started = await this.#run(
       [
         'set-option',
         '-g',
@@ -105,23 +132,27 @@ export class TmuxDriver {
         ';',
         'new-session',
         '-d',
+        '-P',
+        '-F',
+        '#{pane_pid}',
         '-s',
         options.name,
         '-x',
         '200',
         '-y',
         '50',
-        '-c',
-        options.cwd,
+        // No -c: tmux expands formats in it (`#(cmd)` runs cmd); the client's own working
+        // directory is the new session's, taken as it is.
         '--',
-        ...options.argv,
+        ...options.argv.map(literalArg),
         ';',
         'set-option',
         '-gu',
         'update-environment',
       ],
-      { env: options.env },
+      { env: options.env, cwd: options.cwd },
     );
+    return Number(started.stdout.trim().split('\n')[0]);
   }
 
   /** True when tmux runs and its socket answers (no server yet counts: one starts on demand). */

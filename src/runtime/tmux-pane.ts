@@ -2,6 +2,7 @@ import { execa } from 'execa';
 import { ErrorCode, HubError } from '../errors.js';
 import { timedSpawn } from '../spawn-time.js';
 import { hexKeys } from '../terminal/control-mode.js';
+import { assertPasteable } from './terminal-text.js';
 
 /** claude turns a paste of more than this many characters into a `[Pasted text #N]` placeholder. */
 export const maxPasteChars = 800;
@@ -31,6 +32,8 @@ export interface TmuxRunOptions {
   readonly input?: string;
   readonly reject?: boolean;
   readonly env?: Record<string, string>;
+  /** The tmux client's working directory: a new session's, without a `-c` tmux would expand. */
+  readonly cwd?: string;
 }
 
 /** Runs one tmux command line (argv, never a shell) against one tmux server. */
@@ -39,13 +42,32 @@ export type TmuxRun = (
   options?: TmuxRunOptions,
 ) => Promise<{ exitCode?: number | undefined; stdout: string; stderr: string }>;
 
-/** A tmux server: the hub's own (`-L name -f config`) or a person's, by its socket path. */
-export function tmuxServer(serverArgs: readonly string[]): TmuxRun {
+/**
+ * A tmux argument taken literally: tmux reads an argument that ends in `;` as the end of a
+ * command (and `\\;` as a literal `;`), wherever it stands, so a value ending in `;` would start
+ * a tmux command of its own.
+ */
+export function literalArg(value: string): string {
+  return value.endsWith(';') ? `${value.slice(0, -1)}\\;` : value;
+}
+
+/**
+ * A tmux server: the hub's own (`-L name -f config`) or a person's, by its socket path. With
+ * `baseEnv`, tmux gets that environment and nothing else of the hub's (a server it starts keeps
+ * its client's environment for every session after).
+ */
+export function tmuxServer(
+  serverArgs: readonly string[],
+  baseEnv?: Readonly<Record<string, string>>,
+): TmuxRun {
   return (args, options = {}) =>
     timedSpawn(() =>
       execa('tmux', [...serverArgs, ...args], {
         reject: options.reject ?? true,
-        ...(options.env && { env: options.env }),
+        ...(baseEnv
+          ? { env: { ...baseEnv, ...options.env }, extendEnv: false }
+          : options.env && { env: options.env }),
+        ...(options.cwd && { cwd: options.cwd }),
         ...(options.input === undefined ? { stdin: 'ignore' as const } : { input: options.input }),
         timeout: 10_000,
       }),
@@ -62,9 +84,11 @@ export interface Pane {
   capture(history?: boolean): Promise<string>;
   /**
    * Types text as bracketed pastes, so newlines do not submit early. Each paste is small
-   * enough (see pasteChunks) that claude inserts it as text instead of a placeholder.
+   * enough (see pasteChunks) that claude inserts it as text instead of a placeholder, unless
+   * `whole` asks for one paste. Refuses text with a control character other than tab and line
+   * breaks: a terminal would take it as a key.
    */
-  paste(text: string): Promise<void>;
+  paste(text: string, whole?: boolean): Promise<void>;
   sendKeys(keys: readonly string[]): Promise<void>;
   /**
    * Writes bytes to the pane's program exactly as given, as a terminal would (`send-keys -H`);
@@ -125,8 +149,13 @@ async function listClients(run: TmuxRun, session: readonly string[] = []): Promi
 const inputChunkBytes = 4096;
 
 /** The pane at `target` on the tmux server `server` reaches; `buffer` names its paste buffer. */
-export function paneOn(server: readonly string[], target: string, buffer: string): Pane {
-  const run = tmuxServer(server);
+export function paneOn(
+  server: readonly string[],
+  target: string,
+  buffer: string,
+  env?: Readonly<Record<string, string>>,
+): Pane {
+  const run = tmuxServer(server, env);
   return {
     server,
     target,
@@ -136,8 +165,10 @@ export function paneOn(server: readonly string[], target: string, buffer: string
       const result = await run(args, { reject: false });
       return result.exitCode === 0 ? result.stdout.replace(/\s+$/, '') : '';
     },
-    async paste(text) {
-      for (const chunk of pasteChunks(text)) {
+    async paste(text, whole = false) {
+      // A control character inside a bracketed paste could end it (ESC [ 2 0 1 ~) and be typed.
+      assertPasteable(text);
+      for (const chunk of whole ? [text] : pasteChunks(text)) {
         await run(['load-buffer', '-b', buffer, '-'], { input: chunk });
         await run(['paste-buffer', '-p', '-d', '-b', buffer, '-t', target]);
       }

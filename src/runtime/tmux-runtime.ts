@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claudeCommand } from './claude-command.js';
 import { allowedKeys, claudePane } from './claude-pane.js';
 import { processRuns } from './process-state.js';
+import type { InputMode } from './prompt-input.js';
 import type {
   Exit,
   LaunchSpec,
@@ -58,12 +59,17 @@ export class TmuxRuntime implements SessionRuntime {
     this.#launchedAt.set(record.id, Infinity);
     this.#inputSeen.delete(record.id);
     try {
-      await this.#tmux[inPlace ? 'replace' : 'newSession']({
+      const pid = await this.#tmux[inPlace ? 'replace' : 'newSession']({
         name: record.tmuxSession,
         cwd: record.cwd,
         env,
         argv: claudeCommand(claude),
       });
+      const ranIn = await execCwd(pid, claude.sessionId);
+      if (ranIn !== null && ranIn !== realpathSync(record.cwd)) {
+        await this.#tmux.killSession(record.tmuxSession);
+        throw new Error(`claude started in ${ranIn}, not in ${record.cwd}; it was stopped`);
+      }
     } catch (error) {
       this.#launchedAt.delete(record.id);
       throw error;
@@ -149,8 +155,9 @@ export class TmuxRuntime implements SessionRuntime {
     this.#inputSeen.add(record.id);
   }
 
-  type(record: RuntimeSession, text: string): Promise<void> {
-    return claudePane.type(this.#tmux.pane(record.tmuxSession), text, this.#options.pasteSettleMs);
+  type(record: RuntimeSession, text: string, mode: InputMode): Promise<void> {
+    const pane = this.#tmux.pane(record.tmuxSession);
+    return claudePane.type(pane, text, mode, this.#options.pasteSettleMs);
   }
 
   keys(record: RuntimeSession, names: readonly string[]): Promise<void> {
@@ -172,6 +179,23 @@ export class TmuxRuntime implements SessionRuntime {
   pane(record: RuntimeSession): Pane {
     return this.#tmux.pane(record.tmuxSession);
   }
+}
+
+/**
+ * The working directory a pane's process runs its command in: read once the command line holds
+ * `marker`, since until tmux's child has changed directory and run the command it is in the tmux
+ * server's. Null when the process is gone or never ran it (its exit is seen by the pane checks).
+ */
+async function execCwd(pid: number, marker: string): Promise<string | null> {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(20)) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(marker)) continue;
+      return readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 /** The pane must run claude, and for this session (its id on the command line). */

@@ -1,7 +1,11 @@
 import type { StoredEvent } from '../events/hook-event.js';
+import { allows } from '../auth/tokens.js';
+import { ErrorCode, HubError } from '../errors.js';
 import { MessageStatus, type MessageRecord } from '../sessions/message.js';
+import { MessageKind } from '../sessions/message-text.js';
 import type { AskOutcome } from '../sessions/session-manager.js';
 import { audited, textDetail } from './audit.js';
+import type { HubContext } from './context.js';
 import { builder } from './builder.js';
 import { HookEventRef } from './events.js';
 import { SessionRef } from './sessions.js';
@@ -9,6 +13,38 @@ import { SessionRef } from './sessions.js';
 const MessageStatusRef = builder.enumType('MessageStatus', {
   values: Object.values(MessageStatus),
 });
+
+const MessageKindRef = builder.enumType('MessageKind', {
+  description:
+    'What a message is to claude. The text never decides: a PROMPT reaches the model as text whatever its first character (`!`, `/`, `exit`...).',
+  values: {
+    PROMPT: { description: 'Text for the model (the default).' },
+    SLASH_COMMAND: {
+      description:
+        'A slash command line, e.g. `/compact keep the tests`: claude runs it. One line.',
+    },
+    SHELL: {
+      description:
+        "A shell line run by claude's bash mode (`!`), with no model call and no permission check: needs the admin scope. One line; tmux sessions only.",
+    },
+  } as const,
+});
+
+/**
+ * The kind a caller asked for, when its scope covers it: a SHELL line runs with no permission
+ * check, as much as a session that bypasses permissions, so it needs admin.
+ */
+function allowedKind(ctx: HubContext, kind: MessageKind | null | undefined): MessageKind {
+  if (kind === MessageKind.Shell && !allows(ctx.principal, 'admin')) {
+    throw new HubError(
+      ErrorCode.Forbidden,
+      `token "${ctx.principal.name}" has scope ${ctx.principal.scope}; a SHELL message needs admin`,
+    );
+  }
+  return kind ?? MessageKind.Prompt;
+}
+
+const kindArgDescription = 'What the text is to claude (default PROMPT).';
 
 export const MessageRef = builder.objectRef<MessageRecord>('Message').implement({
   description: 'Text sent to a session, and how far it got.',
@@ -20,6 +56,10 @@ export const MessageRef = builder.objectRef<MessageRecord>('Message').implement(
       nullable: true,
       description: 'The channel it came from; it was typed below a line naming it.',
       resolve: (message) => message.channel ?? null,
+    }),
+    kind: t.field({
+      type: MessageKindRef,
+      resolve: (message) => message.kind ?? MessageKind.Prompt,
     }),
     status: t.field({ type: MessageStatusRef, resolve: (message) => message.status }),
     queuedAt: t.field({ type: 'DateTime', resolve: (message) => message.queuedAt }),
@@ -103,13 +143,20 @@ builder.mutationFields((t) => ({
       sessionId: t.arg.id({ required: true }),
       text: t.arg.string({ required: true }),
       channel: t.arg.string({ description: channelArgDescription }),
+      kind: t.arg({ type: MessageKindRef, description: kindArgDescription }),
     },
     resolve: (_root, args, ctx) =>
       audited(
         ctx,
         'enqueueMessage',
-        { sessionId: String(args.sessionId), detail: textDetail(args.text) },
-        () => ctx.hub.enqueue(String(args.sessionId), args.text, args.channel ?? null),
+        {
+          sessionId: String(args.sessionId),
+          detail: { ...textDetail(args.text), kind: args.kind ?? MessageKind.Prompt },
+        },
+        () =>
+          ctx.hub.enqueue(String(args.sessionId), args.text, args.channel ?? null, {
+            kind: allowedKind(ctx, args.kind),
+          }),
         (message) => ({ target: message.id }),
       ),
   }),
@@ -118,13 +165,24 @@ builder.mutationFields((t) => ({
     authScopes: { control: true },
     description:
       "Queues the text as one prompt, exactly as given (enqueueMessage, returning the session), without waiting for a person typing in the session's terminal: the caller chose to send it now.",
-    args: { sessionId: t.arg.id({ required: true }), text: t.arg.string({ required: true }) },
+    args: {
+      sessionId: t.arg.id({ required: true }),
+      text: t.arg.string({ required: true }),
+      kind: t.arg({ type: MessageKindRef, description: kindArgDescription }),
+    },
     resolve: async (_root, args, ctx) => {
       const message = await audited(
         ctx,
         'sendMessage',
-        { sessionId: String(args.sessionId), detail: textDetail(args.text) },
-        () => ctx.hub.enqueue(String(args.sessionId), args.text, null, { typingGuard: false }),
+        {
+          sessionId: String(args.sessionId),
+          detail: { ...textDetail(args.text), kind: args.kind ?? MessageKind.Prompt },
+        },
+        () =>
+          ctx.hub.enqueue(String(args.sessionId), args.text, null, {
+            typingGuard: false,
+            kind: allowedKind(ctx, args.kind),
+          }),
         (queued) => ({ target: queued.id }),
       );
       return ctx.hub.require(message.sessionId);

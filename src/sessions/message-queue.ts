@@ -3,14 +3,10 @@ import { systemClock, type Clock } from '../clock.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type { RecordTable } from '../store/record-table.js';
-import {
-  asSubmitted,
-  isSlashCommand,
-  MessageStatus,
-  promptOf,
-  type MessageRecord,
-} from './message.js';
+import { asSubmitted, MessageStatus, promptOf, type MessageRecord } from './message.js';
+import { MessageKind } from './message-text.js';
 import { beyondRetention } from '../store/retention.js';
+import { promptCarries, type InputMode } from '../runtime/prompt-input.js';
 import type { ScreenState } from '../runtime/session-runtime.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 
@@ -22,8 +18,8 @@ export interface SessionPort {
   look(id: string): Promise<ScreenState>;
   /** When a person last typed in the session's terminal (ms since the epoch); null if never. */
   lastTyped(id: string): Promise<number | null>;
-  /** Types text into the input box once claude can take typing. */
-  type(id: string, text: string): Promise<void>;
+  /** Types text into the input box for `mode` once claude can take typing. */
+  type(id: string, text: string, mode: InputMode): Promise<void>;
   keys(id: string, keys: readonly string[]): Promise<void>;
   /** Calls back with each stored event of the session. */
   events(id: string, listener: (event: StoredEvent) => void): () => void;
@@ -48,7 +44,16 @@ export interface MessageQueueOptions {
 export interface EnqueueOptions {
   /** Wait while a person types in the session's terminal (true unless the caller chose not to). */
   readonly typingGuard?: boolean;
+  /** What the text is to claude (PROMPT unless the caller chose otherwise). */
+  readonly kind?: MessageKind;
 }
+
+/** How each kind of message is typed. */
+const inputModes: Record<MessageKind, InputMode> = {
+  PROMPT: 'prompt',
+  SLASH_COMMAND: 'command',
+  SHELL: 'shell',
+};
 
 /** A message in its session's FIFO, with how it is to be delivered. */
 interface Waiting {
@@ -97,7 +102,7 @@ export class MessageQueue {
     sessionId: string,
     text: string,
     channel: string | null = null,
-    { typingGuard = true }: EnqueueOptions = {},
+    { typingGuard = true, kind = MessageKind.Prompt }: EnqueueOptions = {},
   ): MessageRecord {
     const queue = this.#queues.get(sessionId) ?? [];
     if (queue.length >= this.#options.limit) {
@@ -111,6 +116,7 @@ export class MessageQueue {
       sessionId,
       text,
       channel,
+      kind,
       status: MessageStatus.Queued,
       queuedAt: this.#clock.now(),
       sentAt: null,
@@ -192,20 +198,23 @@ export class MessageQueue {
           : `the input box holds other text: ${JSON.stringify(box.slice(0, 200))}`,
       );
 
-    const prompt = promptOf(message);
+    const kind = message.kind ?? MessageKind.Prompt;
+    // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
+    const prompt = promptOf(message).replace(/\r\n?/g, '\n');
     const expected = asSubmitted(prompt).trim();
     let confirmed: StoredEvent | null = null;
     const stop = this.#port.events(id, (event) => {
       if (confirmed || event.eventName !== 'UserPromptSubmit') return;
-      if (typeof event.payload.prompt === 'string' && event.payload.prompt.trim() === expected)
+      if (typeof event.payload.prompt === 'string' && promptCarries(event.payload.prompt, prompt))
         confirmed = event;
     });
     try {
-      // A CR in a terminal is Enter: line breaks are sent as LF whatever the client used.
-      await this.#port.type(id, prompt.replace(/\r\n?/g, '\n'));
+      await this.#port.type(id, prompt, inputModes[kind]);
       await this.#port.keys(id, ['Enter']);
       this.#update(message, { status: MessageStatus.Sent, sentAt: this.#clock.now() });
-      if (isSlashCommand(prompt)) return await this.#confirmCommand(message, () => confirmed);
+      if (kind !== MessageKind.Prompt) {
+        return await this.#confirmCommand(message, () => confirmed);
+      }
 
       for (const retry of [true, false]) {
         await this.#port.waitForChange(
@@ -224,7 +233,10 @@ export class MessageQueue {
         }
         const left = (await this.#port.look(id)).inputText;
         // The Enter was swallowed: the text still sits in the box. Press it once more.
-        if (retry && left && expected.startsWith(left.slice(0, 40).trim())) {
+        const stillTyped =
+          left &&
+          (expected.startsWith(left.slice(0, 40).trim()) || left.startsWith('[Pasted text #'));
+        if (retry && stillTyped) {
           await this.#port.keys(id, ['Enter']);
           continue;
         }
@@ -238,9 +250,9 @@ export class MessageQueue {
   }
 
   /**
-   * Text starting with `/` runs a slash command when claude knows one by that name (no
-   * UserPromptSubmit then: it is delivered once the input box took it); otherwise claude submits
-   * it as a prompt, and its UserPromptSubmit confirms it as for any message.
+   * A slash command or a shell line fires no UserPromptSubmit when claude acts on it: it is
+   * delivered once the input box took it (or by a UserPromptSubmit that carries it, as an
+   * unknown command's text does).
    */
   async #confirmCommand(
     message: MessageRecord,

@@ -1,4 +1,5 @@
 import { channelHeader } from '../channels/channel.js';
+import type { MessageKind } from './message-text.js';
 
 /** Where a message is on its way into a session. */
 export const MessageStatus = {
@@ -19,6 +20,8 @@ export interface MessageRecord {
   readonly text: string;
   /** The channel it came from; it is typed below a header naming it (see promptOf). */
   readonly channel?: string | null;
+  /** What the text is to claude; absent in records made before kinds (a PROMPT). */
+  readonly kind?: MessageKind;
   status: MessageStatus;
   readonly queuedAt: number;
   sentAt: number | null;
@@ -41,9 +44,4 @@ export function asSubmitted(text: string): string {
 /** What is typed for a message: its text, below a header line when it came from a channel. */
 export function promptOf(message: Pick<MessageRecord, 'text' | 'channel'>): string {
   return message.channel ? `${channelHeader(message.channel)}\n${message.text}` : message.text;
-}
-
-/** Text starting with `/` may be a slash command for claude, exactly as when a person types it. */
-export function isSlashCommand(text: string): boolean {
-  return text.startsWith('/');
 }

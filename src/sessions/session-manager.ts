@@ -41,6 +41,8 @@ import {
   type SessionPort,
 } from './message-queue.js';
 import { MessageStatus, type MessageRecord } from './message.js';
+import { checkMessageText, MessageKind } from './message-text.js';
+import { sessionEnvironment } from '../runtime/session-env.js';
 import { hasTerminal, isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
 import { fieldOf, type StreamLine } from '../runtime/headless-runtime.js';
@@ -56,8 +58,10 @@ export interface SessionManagerOptions {
   /** How a session runs when createSession does not say. */
   readonly defaultRuntime: RuntimeKind;
   readonly dataDir: string;
-  /** Environment every session starts with (the hub's own, by default). */
+  /** The hub's environment: sessions start with it, less the hub's own (see sessionEnvironment). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The hub's secrets (see hubSecrets): no variable holding one reaches a session. */
+  readonly secrets?: readonly string[];
   readonly forwarderPath: string;
   /** Directories a cwd must lie in, symlinks resolved; empty allows any. */
   readonly allowedRoots: readonly string[];
@@ -185,12 +189,12 @@ export class SessionManager {
         const input = options.lastInput?.(id) ?? null;
         return typed === null || input === null ? (typed ?? input) : Math.max(typed, input);
       },
-      type: async (id, text) => {
+      type: async (id, text, mode) => {
         const record = this.require(id);
         await this.#runtime.waitForInput(record, this.#options.startTimeoutMs, () =>
           isRunning(record.status),
         );
-        await this.#runtime.type(record, text);
+        await this.#runtime.type(record, text, mode);
       },
       keys: (id, keys) => this.#runtime.keys(this.require(id), keys),
       events: (id, listener) =>
@@ -448,7 +452,9 @@ export class SessionManager {
     }
     this.checkAllowedRoot(cwd);
     this.#checkSessionLimit();
-    if (input.prompt !== undefined && input.prompt !== null) validateText(input.prompt, 'prompt');
+    if (input.prompt !== undefined && input.prompt !== null) {
+      checkMessageText(input.prompt, 'prompt', MessageKind.Prompt);
+    }
     const transcriptPath = resumed === null ? null : transcriptPathFor(this.#options.env, cwd, id);
     if (transcriptPath !== null && !hasConversation(transcriptPath)) {
       throw new HubError(
@@ -589,7 +595,12 @@ export class SessionManager {
     options: EnqueueOptions = {},
   ): MessageRecord {
     const record = this.require(id);
-    validateText(text, 'text');
+    checkMessageText(text, 'text', options.kind ?? MessageKind.Prompt);
+    if (options.kind === MessageKind.Shell && record.runtime === RuntimeKind.Headless) {
+      throw new HubError(ErrorCode.NoTerminal, `session ${id} is HEADLESS: it has no shell mode`, {
+        sessionId: id,
+      });
+    }
     if (channel !== null) checkChannelName(channel);
     if (isExternal(record) && !record.pane) {
       throw new HubError(
@@ -929,7 +940,7 @@ export class SessionManager {
       await this.#runtime.launch({
         record,
         env: {
-          ...definedEnv(this.#options.env),
+          ...sessionEnvironment(this.#options.env, this.#options.secrets ?? []),
           [hookSecretEnv]: secret,
           [hubSessionEnv]: record.id,
         },
@@ -950,11 +961,9 @@ export class SessionManager {
         'session launched',
       );
     } catch (error) {
-      this.#finish(
-        record,
-        SessionStatus.Crashed,
-        `tmux could not start the session: ${(error as Error).message}`,
-      );
+      // The whole error (a command line, its environment's names) goes to the log only.
+      this.#options.log.warn({ sessionId: record.id, err: error }, 'session could not start');
+      this.#finish(record, SessionStatus.Crashed, `claude could not start: ${startFailure(error)}`);
       throw new HubError(ErrorCode.SessionStartFailed, record.error ?? 'start failed', {
         sessionId: record.id,
       });
@@ -1310,28 +1319,15 @@ function hasConversation(transcriptPath: string | null): boolean {
   return /"type":"(user|assistant)"/.test(readFileSync(transcriptPath, 'utf8'));
 }
 
-/** Rejects text that cannot be a prompt; any other text is typed exactly as given. */
-function validateText(text: string, field: string): void {
-  if (text.trim().length === 0) {
-    throw new HubError(ErrorCode.BadInput, `${field} must not be empty or only whitespace`);
-  }
-}
-
-/** Variables that describe the hub's own terminal, not the session's. */
-const hubOnlyEnv = new Set([
-  'TMUX',
-  'TMUX_PANE',
-  'CLAUDECODE',
-  'CLAUDE_CODE_ENTRYPOINT',
-  hookSecretEnv,
-  hubSessionEnv,
-]);
-
-function definedEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined || hubOnlyEnv.has(key)) continue;
-    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) result[key] = value;
-  }
-  return result;
+/**
+ * Why a start failed, for clients: what the failing program said (its first line of stderr), or
+ * the hub's own reason; never the command line or the environment it ran with.
+ */
+function startFailure(error: unknown): string {
+  const stderr = (error as { stderr?: unknown }).stderr;
+  if (typeof stderr === 'string' && stderr.trim())
+    return stderr.trim().split('\n')[0]!.slice(0, 300);
+  if ((error as { command?: unknown }).command !== undefined)
+    return 'the command failed (see the hub log)';
+  return (error as Error).message;
 }

@@ -5,6 +5,7 @@ import xterm from '@xterm/headless';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killTmuxServer, waitForScreen } from '../../harness/tmux-server.js';
+import { sessionEnvironment } from '../../src/runtime/session-env.js';
 import { TmuxDriver } from '../../src/runtime/tmux-driver.js';
 import { externalPane } from '../../src/runtime/tmux-pane.js';
 import type { TerminalChunk } from '../../src/terminal/terminal-viewer.js';
@@ -56,7 +57,7 @@ describe('a terminal watched through tmux control mode', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cch-watch-'));
     const config = path.join(dir, 'tmux.conf');
     writeFileSync(config, 'set -g remain-on-exit on\n');
-    driver = new TmuxDriver(socket, config);
+    driver = new TmuxDriver(socket, config, sessionEnvironment(process.env, []));
   });
   afterAll(async () => {
     await terminals.close();

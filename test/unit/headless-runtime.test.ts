@@ -41,7 +41,7 @@ describe('the headless runtime', () => {
       claude: { claudeBin: fakeClaude(), sessionId: 's1', settingsPath: '/dev/null' },
       inPlace: false,
     });
-    await runtime.type(record, 'two\nlines');
+    await runtime.type(record, 'two\nlines', 'prompt');
     expect(await runtime.look(record)).toEqual({
       dialog: null,
       inputText: 'two\nlines',
@@ -59,9 +59,34 @@ describe('the headless runtime', () => {
       code: 'KEY_NOT_ALLOWED',
     });
 
+    // A prompt claude would run as a command goes as two text blocks, the last without the slash;
+    // a command goes as typed; headless claude has no shell mode.
+    await runtime.type(record, '/clear the cache', 'prompt');
+    await runtime.keys(record, ['Enter']);
+    await runtime.type(record, '/compact', 'command');
+    await runtime.keys(record, ['Enter']);
+    await vi.waitFor(() => expect(lines).toHaveLength(4), { timeout: 5000, interval: 20 });
+    expect(lines[2]!.message).toEqual({
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: '/' },
+          { type: 'text', text: 'clear the cache' },
+        ],
+      },
+    });
+    expect(lines[3]!.message).toEqual({
+      type: 'user',
+      message: { role: 'user', content: '/compact' },
+    });
+    await expect(runtime.type(record, 'ls', 'shell')).rejects.toMatchObject({
+      code: 'NO_TERMINAL',
+    });
+
     await runtime.stop(record);
     expect((await runtime.look(record)).inputText).toBeNull();
-    await expect(runtime.type(record, 'late')).rejects.toMatchObject({
+    await expect(runtime.type(record, 'late', 'prompt')).rejects.toMatchObject({
       code: 'SESSION_NOT_RUNNING',
     });
   });

@@ -348,7 +348,13 @@ describe('node calls: the table at compile time', () => {
 function typedCalls(nodeClient: NodeClient, node: NodeAddress): void {
   expectTypeOf(nodeClient.call(node, 'screen', { id: 'x' })).resolves.toEqualTypeOf<string>();
   expectTypeOf(
-    nodeClient.call(node, 'enqueue', { id: 'x', text: 'hi', channel: '', typingGuard: true }),
+    nodeClient.call(node, 'enqueue', {
+      id: 'x',
+      text: 'hi',
+      channel: '',
+      typingGuard: true,
+      kind: 'PROMPT',
+    }),
   )
     .resolves.toHaveProperty('node')
     .toEqualTypeOf<string>();
