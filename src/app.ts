@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -43,7 +43,7 @@ import { TmuxRuntime } from './runtime/tmux-runtime.js';
 import { ExternalRuntime } from './runtime/external-runtime.js';
 import { GlobalHooks } from './hooks/global-hooks.js';
 import { TurnIndex } from './runs/turn-index.js';
-import { openDatabase, storeWritable } from './store/database.js';
+import { openDatabase, storeChecks } from './store/database.js';
 import { RecordTable } from './store/record-table.js';
 import { SqliteEventLog } from './store/sqlite-event-log.js';
 import { SqliteChannelLog } from './store/sqlite-channel-log.js';
@@ -170,9 +170,10 @@ async function open(
     restarts: () => sessions.list().reduce((sum, record) => sum + record.restartCount, 0),
     subscribers: () => openStreams,
   }));
-  const db = (parts.db = openDatabase(config.dataDir));
+  const db = (parts.db = openDatabase(config.dataDir, log));
   const tmuxConfig = path.join(config.dataDir, 'tmux.conf');
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
+  chmodSync(tmuxConfig, 0o600);
   const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig);
   const retainMs = config.retainDays * 24 * 60 * 60 * 1000;
   const eventLog = (parts.eventLog = new SqliteEventLog(db, {
@@ -185,6 +186,11 @@ async function open(
     (kind: RecordKind) =>
     (record: { readonly id: string }): void =>
       cluster?.localChanged(kind, record);
+  const records = {
+    sessions: new RecordTable<SessionRecord>(db, 'sessions', shared('sessions')),
+    messages: new RecordTable<MessageRecord>(db, 'messages', shared('messages')),
+    permissions: new RecordTable<PermissionRecord>(db, 'permissions', shared('permissions')),
+  };
   const bus = new LocalEventBus();
   const permissionChanges = new Topic<PermissionRecord>();
   const permissions: PermissionBroker = (parts.permissions = new PermissionBroker(
@@ -213,7 +219,7 @@ async function open(
           );
       },
     },
-    new RecordTable<PermissionRecord>(db, 'permissions', shared('permissions')),
+    records.permissions,
   ));
   const channels = new Channels(
     {
@@ -298,8 +304,8 @@ async function open(
       }),
       log: config.redisUrl ? appendObserved(eventLog, (id) => cluster?.appended(id)) : eventLog,
       bus,
-      store: new RecordTable<SessionRecord>(db, 'sessions', shared('sessions')),
-      messageStore: new RecordTable<MessageRecord>(db, 'messages', shared('messages')),
+      store: records.sessions,
+      messageStore: records.messages,
       permissions,
     },
   ));
@@ -383,7 +389,7 @@ async function open(
       mcp: mcpServer,
       nodeCalls: () => nodeCalls,
       ready: async () => ({
-        store: storeWritable(db),
+        ...storeChecks(db, { eventLog, records: Object.values(records) }),
         tmux: await tmux.reachable(),
         ...(config.redisUrl ? { redis: cluster?.connected ?? false } : {}),
       }),

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { parseConfig, usage } from './config.js';
 import { createLogger } from './log.js';
+import { DataDirRefusal } from './store/database.js';
 
 /** `serve` (what `npm start` runs): parse options, start the hub, print the one ready line, stop on a signal. */
 export async function serve(argv: readonly string[]): Promise<void> {
@@ -21,7 +22,7 @@ export async function serve(argv: readonly string[]): Promise<void> {
     ({ url } = await app.start());
   } catch (error) {
     process.stderr.write(`claude-code-hub: ${(error as Error).message}\n`);
-    process.exit(1);
+    process.exit(error instanceof DataDirRefusal ? 2 : 1);
   }
   process.stdout.write(`claude-code-hub listening on ${url}\n`);
   log.info({ url }, 'listening');

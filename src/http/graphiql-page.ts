@@ -1,4 +1,5 @@
-import type { GraphiQLOptions } from 'graphql-yoga';
+import type { GraphiQLOptions, Plugin } from 'graphql-yoga';
+import { graphiqlPageHeaders } from './page-headers.js';
 
 /**
  * GraphiQL's page from @graphql-yoga/render-graphiql, for yoga's `renderGraphiQL`. Its scripts,
@@ -14,4 +15,16 @@ export function graphiqlPage(): (options: GraphiQLOptions) => Promise<Uint8Array
     (page ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) =>
       Buffer.from(renderGraphiQL(options)),
     ));
+}
+
+/** Sends GraphiQL's page, yoga's one HTML answer, with its frame policy (page-headers.ts). */
+export function useGraphiqlPageHeaders(): Plugin {
+  return {
+    onResponse({ response }) {
+      if (!response.headers.get('content-type')?.startsWith('text/html')) return;
+      for (const [name, value] of Object.entries(graphiqlPageHeaders)) {
+        response.headers.set(name, value);
+      }
+    },
+  };
 }

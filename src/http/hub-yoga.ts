@@ -3,6 +3,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Hub } from '../hub/hub.js';
 import type { TurnIndex } from '../runs/turn-index.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import { useRefusedMutationAudit } from '../audit/refused-mutations.js';
 import { useHubSecurity } from '../auth/hub-security.js';
 import type { Principal, Tokens } from '../auth/tokens.js';
 import type { HubConfig } from '../config.js';
@@ -13,7 +14,7 @@ import type { Channels } from '../channels/channels.js';
 import type { HubContext } from '../schema/context.js';
 import { schema } from '../schema/index.js';
 import type { AccessGate } from './access-gate.js';
-import { graphiqlPage } from './graphiql-page.js';
+import { graphiqlPage, useGraphiqlPageHeaders } from './graphiql-page.js';
 
 /** What each request brings to yoga: the node request, and who the access gate says it is. */
 export interface ServerContext {
@@ -77,7 +78,8 @@ export function hubYoga({
       };
     },
     maskedErrors: { isDev: false },
-    plugins: useHubSecurity(config),
+    // After the security plugins, so that an error reaches the audit with the code it is sent with.
+    plugins: [...useHubSecurity(config), useRefusedMutationAudit(audit), useGraphiqlPageHeaders()],
     // With tokens, subscriptions go over SSE, which carries the Headers pane's Authorization:
     // GraphiQL's graphql-ws client sends those headers neither on the upgrade nor at
     // connection_init.

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { ErrorCode, HubError } from '../errors.js';
 import { sendError } from './http-io.js';
+import { dashboardPageHeaders } from './page-headers.js';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,6 +17,7 @@ const contentTypes: Record<string, string> = {
 /**
  * The built dashboard: `/` is its index.html, `/assets/<file>` its hashed assets (cached for
  * good). Paths are matched, never joined from the URL, so nothing outside the folder is served.
+ * The page goes with its frame and content policy (page-headers.ts).
  */
 export function staticFiles(root: string) {
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> => {
@@ -41,6 +43,7 @@ export function staticFiles(root: string) {
       'content-length': body.length,
       'cache-control': asset ? 'public, max-age=31536000, immutable' : 'no-cache',
       'x-content-type-options': 'nosniff',
+      ...(!asset && dashboardPageHeaders),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;

@@ -1,4 +1,5 @@
 import { outcomeOf, type AuditEntry } from '../audit/audit-log.js';
+import { markAudited } from '../audit/refused-mutations.js';
 import { builder } from './builder.js';
 import type { HubContext } from './context.js';
 
@@ -16,7 +17,8 @@ export function textDetail(text: string): Record<string, unknown> {
 
 /**
  * Runs a mutation and writes who did it, from where, to what, and how it ended, to the audit
- * trail, whether it succeeded or failed. `after` adds what is known only from the result.
+ * trail, whether it succeeded or failed. `after` adds what is known only from the result. A
+ * mutation refused before its resolver runs is written by useRefusedMutationAudit instead.
  */
 export async function audited<T>(
   ctx: HubContext,
@@ -40,6 +42,7 @@ export async function audited<T>(
     result = await work();
   } catch (error) {
     write(outcomeOf(error), {});
+    markAudited(error);
     throw error;
   }
   const extra = after?.(result) ?? {};

@@ -13,6 +13,7 @@ export class RecordTable<T extends { readonly id: string }> {
   readonly #all: Database.Statement;
   readonly #delete: Database.Statement;
   readonly #saved: (record: T) => void;
+  #lastSaveCommitted = true;
 
   /** `saved` hears of every record written (a cluster node shares them). */
   constructor(
@@ -32,8 +33,19 @@ export class RecordTable<T extends { readonly id: string }> {
   /** Once the hub has closed its store on the way out, work still in flight saves nothing. */
   save(record: T): void {
     if (!this.#db.open) return;
-    this.#upsert.run(record.id, JSON.stringify(record));
+    try {
+      this.#upsert.run(record.id, JSON.stringify(record));
+    } catch (error) {
+      this.#lastSaveCommitted = false;
+      throw error;
+    }
+    this.#lastSaveCommitted = true;
     this.#saved(record);
+  }
+
+  /** Whether the last save committed: false from a failed one until one commits again. */
+  get lastSaveCommitted(): boolean {
+    return this.#lastSaveCommitted;
   }
 
   /** Deletes records by id, in one transaction. */

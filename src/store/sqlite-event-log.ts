@@ -111,6 +111,7 @@ export class SqliteEventLog implements EventLog {
   readonly #pruneEvery = 256;
   /** Prepared reads by their SQL (one per shape of filter). */
   readonly #reads = new Map<string, Database.Statement>();
+  #lastAppendCommitted = true;
 
   constructor(
     db: Database.Database,
@@ -207,6 +208,15 @@ export class SqliteEventLog implements EventLog {
     }
   }
 
+  /**
+   * Whether the last batch of appends committed: false from a failed one (a full disk) until
+   * one commits again. GET /readyz reports it, since a write that needs no new page (its own
+   * check) can still commit on a full disk.
+   */
+  get lastAppendCommitted(): boolean {
+    return this.#lastAppendCommitted;
+  }
+
   /** Commits the events waiting for their batch now (it runs by itself; and before a close). */
   flush(): void {
     const batch = this.#pending;
@@ -226,10 +236,12 @@ export class SqliteEventLog implements EventLog {
         }
       })();
     } catch (error) {
+      this.#lastAppendCommitted = false;
       // The seqs of a failed batch are never reused, so readers see a gap rather than a lie.
       for (const item of batch) item.reject(error);
       return;
     }
+    this.#lastAppendCommitted = true;
     for (const item of batch) item.resolve(item.event);
   }
 }

@@ -47,7 +47,10 @@ describe('health, readiness, metrics and logs', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${suite.hub.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { store: true, tmux: true } });
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { store: true, eventLog: true, records: true, tmux: true },
+    });
   });
 
   it('counts events, latency, subscribers, sessions, messages and decisions as they happen', async () => {

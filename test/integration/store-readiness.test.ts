@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startHookHub, type TestHub } from '../helpers/hub.js';
+import { expectErrorLog } from '../helpers/unexpected-output.js';
+
+/** SQLite's own bound on a database's pages: the default of `max_page_count`. */
+const unbounded = 4294967294;
+
+describe('GET /readyz on a full store', () => {
+  let hub: TestHub;
+  let post: (body: Record<string, unknown>) => Promise<number>;
+  /** The hub's own connection: `max_page_count`, which makes SQLite full, holds per connection. */
+  let db: Database.Database;
+
+  const ready = async () => {
+    const response = await fetch(`${hub.baseUrl}/readyz`);
+    return {
+      status: response.status,
+      body: (await response.json()) as { status: string; checks: Record<string, boolean> },
+    };
+  };
+
+  beforeAll(async () => {
+    const opened: Database.Database[] = [];
+    const pragma = Database.prototype.pragma;
+    const spy = vi.spyOn(Database.prototype, 'pragma').mockImplementation(function (
+      this: Database.Database,
+      source,
+      options,
+    ) {
+      if (source === 'journal_mode = WAL') opened.push(this);
+      return pragma.call(this, source, options);
+    });
+    try {
+      ({ hub, post } = await startHookHub([]));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(opened).toHaveLength(1);
+    db = opened[0]!;
+  });
+
+  afterAll(async () => {
+    await hub?.stop();
+  });
+
+  it('is 503 with eventLog false after an append failed, until one commits again', async () => {
+    const sessionId = randomUUID();
+    expect(
+      await post({ session_id: sessionId, hook_event_name: 'SessionStart', cwd: '/tmp' }),
+    ).toBe(200);
+    expect(await ready()).toEqual({
+      status: 200,
+      body: {
+        status: 'ready',
+        checks: { store: true, eventLog: true, records: true, tmux: expect.any(Boolean) },
+      },
+    });
+
+    // Full: not one page more than the file has now.
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    expectErrorLog('hook event could not be stored');
+    const big = {
+      session_id: sessionId,
+      hook_event_name: 'Notification',
+      message: 'x'.repeat(1e5),
+    };
+    expect(await post(big)).toBe(503);
+    const full = await ready();
+    expect(full.status).toBe(503);
+    // The ready check's own write still commits: it replaces a row in a page the file has.
+    expect(full.body).toMatchObject({
+      status: 'not ready',
+      checks: { store: true, eventLog: false },
+    });
+    // It stays so while nothing is appended, however often it is asked.
+    expect((await ready()).body.checks.eventLog).toBe(false);
+
+    db.pragma(`max_page_count = ${unbounded}`);
+    expect(await post(big)).toBe(200);
+    expect(await ready()).toMatchObject({
+      status: 200,
+      body: { checks: { store: true, eventLog: true, records: true } },
+    });
+  });
+
+  it('is 503 with records false after a record could not be saved', async () => {
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    expectErrorLog(/could not be stored/);
+    // A new session whose record, with its long cwd, needs pages the file has not got.
+    const sessionId = randomUUID();
+    const start = {
+      session_id: sessionId,
+      hook_event_name: 'SessionStart',
+      cwd: `/tmp/${'x'.repeat(1e5)}`,
+    };
+    expect(await post(start)).toBe(503);
+    const full = await ready();
+    expect(full.status).toBe(503);
+    expect(full.body.checks).toMatchObject({ store: true, records: false });
+
+    db.pragma(`max_page_count = ${unbounded}`);
+    // Until a record is saved again: another new session's.
+    const next = { session_id: randomUUID(), hook_event_name: 'SessionStart', cwd: '/tmp' };
+    expect(await post(next)).toBe(200);
+    expect(await ready()).toMatchObject({
+      status: 200,
+      body: { checks: { eventLog: true, records: true } },
+    });
+  });
+});
