@@ -1,5 +1,6 @@
 import { ErrorCode, HubError } from '../errors.js';
 import { allowedKeys, claudePane } from './claude-pane.js';
+import { externalControlProblem } from './claude-process.js';
 import { processRuns } from './process-state.js';
 import type { InputMode } from './prompt-input.js';
 import type {
@@ -26,6 +27,8 @@ export interface ExternalRuntimeOptions {
 export class ExternalRuntime implements SessionRuntime {
   readonly keyNames = [...allowedKeys.keys()];
   readonly #options: ExternalRuntimeOptions;
+  /** When each session's process and pane last checked out, for reading its screen. */
+  readonly #checkedAt = new Map<string, number>();
 
   constructor(options: ExternalRuntimeOptions) {
     this.#options = options;
@@ -71,7 +74,7 @@ export class ExternalRuntime implements SessionRuntime {
 
   /** Outside tmux there is no terminal the hub can read a person's typing from. */
   async lastTyped(record: RuntimeSession): Promise<number | null> {
-    return record.pane ? externalPane(record.pane).lastTyped() : null;
+    return record.pane ? this.pane(record).lastTyped() : null;
   }
 
   waitForInput(record: RuntimeSession, timeoutMs: number, running: () => boolean): Promise<void> {
@@ -95,14 +98,8 @@ export class ExternalRuntime implements SessionRuntime {
    * the person's pane and shell stay.
    */
   async stop(record: RuntimeSession): Promise<void> {
-    const { pid } = record;
-    if (pid === null) {
-      throw new HubError(
-        ErrorCode.ExternalSession,
-        `session ${record.id} was started outside the hub and its process is not known`,
-        { sessionId: record.id },
-      );
-    }
+    await this.#check(record);
+    const pid = record.pid!;
     signal(pid, 'SIGTERM');
     const deadline = Date.now() + this.#options.stopTimeoutMs;
     while (processRuns(pid) && Date.now() < deadline) {
@@ -123,7 +120,38 @@ export class ExternalRuntime implements SessionRuntime {
         { sessionId: record.id },
       );
     }
-    return externalPane(record.pane);
+    const pane = externalPane(record.pane);
+    const checked = (fresh: boolean) => this.#check(record, fresh);
+    return {
+      server: pane.server,
+      target: pane.target,
+      capture: async (history) => (await checked(false), pane.capture(history)),
+      lastTyped: async () => (await checked(false), pane.lastTyped()),
+      paste: async (text, whole) => (await checked(true), pane.paste(text, whole)),
+      sendKeys: async (keys) => (await checked(true), pane.sendKeys(keys)),
+      input: async (data, paste) => (await checked(true), pane.input(data, paste)),
+      focus: async (client, ignored) => (await checked(true), pane.focus(client, ignored)),
+    };
+  }
+
+  /**
+   * Throws unless the session's process and pane check out (see externalControlProblem): before
+   * every signal and keystroke, and at most a second apart for reading its screen. Its events
+   * are kept whatever this says; only control is refused.
+   */
+  async #check(record: RuntimeSession, fresh = true): Promise<void> {
+    if (!fresh && Date.now() - (this.#checkedAt.get(record.id) ?? 0) < 1000) return;
+    const problem = await externalControlProblem(record);
+    if (problem === null) {
+      this.#checkedAt.set(record.id, Date.now());
+      return;
+    }
+    this.#checkedAt.delete(record.id);
+    throw new HubError(
+      ErrorCode.ExternalSession,
+      `session ${record.id} was started outside the hub and ${problem}: the hub keeps its events but does not control it`,
+      { sessionId: record.id },
+    );
   }
 }
 
