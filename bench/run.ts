@@ -25,6 +25,7 @@ import { spawnBenchHub } from './fresh-hub.js';
 import { startFloor, type Floor } from './floor.js';
 import { HookClient } from './hook-client.js';
 import { hookIngest } from './hook-ingest.js';
+import { hostileBody } from './hostile-body.js';
 import { ingest, type BenchHub, type Target } from './hook-load.js';
 import { memory } from './memory.js';
 import { overload } from './overload.js';
@@ -46,6 +47,7 @@ const sectionNames = [
   'ingest',
   'fanout',
   'overload',
+  'hostile-body',
   'replay',
   'runs',
   'channels',
@@ -202,6 +204,8 @@ async function main(): Promise<Row[]> {
           pauseMs: smoke ? 500 : 5000,
           subscriberBuffer: smoke ? 100 : 10_000,
         }),
+      'hostile-body': () =>
+        hostileBody(world, { bytes: smoke ? 2 ** 20 : 32 * 2 ** 20, rounds: smoke ? 1 : 5 }),
       replay: () => replay(benchHub, { target: live.at(-1)!, events: sizes.replay }),
       runs: () => runsSection(benchHub, { target: live.at(-1)! }),
       channels: () => channelRows(benchHub, { target: live[1]!, calls: smoke ? 20 : 2_000 }),

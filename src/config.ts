@@ -73,9 +73,12 @@ export interface HubConfig {
   readonly maxQueryDepth: number;
   /**
    * Largest cost of an operation: 1 per field and per fragment, each fragment counted every time
-   * it is spread, a selection times its literal `first`/`last`.
+   * it is spread, a list's selection times its items (its limit/first/last, literal or variable,
+   * else its bound).
    */
   readonly maxQueryCost: number;
+  /** Bytes one query's or mutation's response may take; past it, RESPONSE_TOO_LARGE. */
+  readonly maxResponseBytes: number;
   /** Most aliases one operation may use. */
   readonly maxAliases: number;
   /** Most tokens one GraphQL document may have. */
@@ -394,9 +397,18 @@ export const optionSpecs: readonly OptionSpec[] = [
     env: 'CLAUDE_HUB_MAX_QUERY_COST',
     key: 'maxQueryCost',
     kind: 'positive',
-    default: 5000,
+    default: 50_000,
     description:
-      'Largest cost of an operation: 1 per field and fragment, fragments counted at every spread, a selection times its literal first/last.',
+      'Largest cost of an operation, refused before it runs: 1 per field and fragment, fragments counted at every spread, a list field times its items (its limit/first/last, literal or variable, up to what the field returns; 100 for a list without one).',
+  },
+  {
+    flag: 'max-response-bytes',
+    env: 'CLAUDE_HUB_MAX_RESPONSE_BYTES',
+    key: 'maxResponseBytes',
+    kind: 'positive',
+    default: 64 * 1024 * 1024,
+    description:
+      "Bytes one query's or mutation's response may take, counted as it is built; past them it stops and answers RESPONSE_TOO_LARGE alone. The default holds two of the largest hook events (--max-hook-body).",
   },
   {
     flag: 'max-aliases',

@@ -10,6 +10,11 @@ export const ErrorCode = {
   SessionExists: 'SESSION_ALREADY_EXISTS',
   /** The session's message queue is full; try again after some are delivered. */
   QueueFull: 'QUEUE_FULL',
+  /**
+   * Message text holds a control character (other than tab and line breaks), an escape
+   * sequence or a lone surrogate; `extensions` name its position and code point.
+   */
+  ControlCharacter: 'CONTROL_CHARACTER',
   /** sendKeys got a key outside the allow-list. */
   KeyNotAllowed: 'KEY_NOT_ALLOWED',
   /** createSession's resume names a conversation claude has not recorded in that cwd. */
@@ -46,6 +51,8 @@ export const ErrorCode = {
   SessionLimit: 'SESSION_LIMIT',
   /** The operation is nested too deep or selects too many fields. */
   QueryTooComplex: 'QUERY_TOO_COMPLEX',
+  /** The response would pass --max-response-bytes: ask for fewer items or fields. */
+  ResponseTooLarge: 'RESPONSE_TOO_LARGE',
   /** The connection runs --max-subscriptions subscriptions already. */
   TooManySubscriptions: 'TOO_MANY_SUBSCRIPTIONS',
   /** No node of the cluster has that name. */
@@ -73,6 +80,8 @@ export const ErrorCode = {
   /** A body without Content-Length, where the hub must know its size first. */
   LengthRequired: 'LENGTH_REQUIRED',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** A JSON body nesting arrays or objects deeper than the hub reads, refused before parsing. */
+  JsonTooDeep: 'JSON_TOO_DEEP',
   /** The token holds --max-connections WebSocket connections and event streams already. */
   TooManyConnections: 'TOO_MANY_CONNECTIONS',
   /** Something the hub did not expect; what it was is in the hub's log, not in the answer. */
@@ -89,6 +98,7 @@ const httpStatus: Record<ErrorCode, number> = {
   SESSION_ALREADY_EXISTS: 409,
   CONVERSATION_NOT_FOUND: 404,
   QUEUE_FULL: 429,
+  CONTROL_CHARACTER: 400,
   KEY_NOT_ALLOWED: 400,
   NO_TERMINAL: 409,
   NOT_IN_TMUX: 409,
@@ -106,6 +116,7 @@ const httpStatus: Record<ErrorCode, number> = {
   CWD_NOT_ALLOWED: 403,
   SESSION_LIMIT: 429,
   QUERY_TOO_COMPLEX: 400,
+  RESPONSE_TOO_LARGE: 400,
   TOO_MANY_SUBSCRIPTIONS: 429,
   NODE_NOT_FOUND: 404,
   NODE_UNREACHABLE: 502,
@@ -120,6 +131,7 @@ const httpStatus: Record<ErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   LENGTH_REQUIRED: 411,
   PAYLOAD_TOO_LARGE: 413,
+  JSON_TOO_DEEP: 400,
   TOO_MANY_CONNECTIONS: 429,
   INTERNAL: 500,
   STORE_UNAVAILABLE: 503,

@@ -2,7 +2,9 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { HubConfig } from '../config.js';
 import { ErrorCode } from '../errors.js';
+import { useJsonBodyNesting } from '../http/graphql-body.js';
 import { useOperationLimits } from './operation-limits.js';
+import { useResponseBudget } from './response-budget.js';
 
 /**
  * Gives request errors without a code (graphql's own variable errors: a missing or mistyped
@@ -38,19 +40,25 @@ function useErrorCodes(): Plugin {
 
 /**
  * The yoga plugins every GraphQL operation passes, over HTTP and graphql-ws alike: the size
- * limits, and a code on every error. Scopes are not here: each field declares its own
- * (Pothos scope-auth, see schema/builder.ts), checked as the field resolves or subscribes.
+ * limits (of its body's nesting, its document and its response), and a code on every error.
+ * Scopes are not here: each field declares its own (Pothos scope-auth, see schema/builder.ts),
+ * checked as the field resolves or subscribes.
  */
 export function useHubSecurity(
-  config: Pick<HubConfig, 'maxQueryDepth' | 'maxQueryCost' | 'maxAliases' | 'maxTokens'>,
+  config: Pick<
+    HubConfig,
+    'maxQueryDepth' | 'maxQueryCost' | 'maxAliases' | 'maxTokens' | 'maxResponseBytes'
+  >,
 ): Plugin[] {
   return [
+    useJsonBodyNesting(),
     ...useOperationLimits({
       maxDepth: config.maxQueryDepth,
       maxCost: config.maxQueryCost,
       maxAliases: config.maxAliases,
       maxTokens: config.maxTokens,
     }),
+    useResponseBudget(config.maxResponseBytes),
     useErrorCodes(),
   ];
 }

@@ -1,17 +1,18 @@
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import type { GraphQLError, ValidationContext } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { ErrorCode, HubError } from '../errors.js';
+import { operationCost } from './operation-cost.js';
 
 export interface OperationLimits {
   /** Deepest field nesting; a root field is depth 1, fragments add none. */
   readonly maxDepth: number;
   /**
    * Largest cost: 1 per field and per fragment, each fragment counted at every place it is
-   * spread, a field's selection times its literal `first` or `last` argument.
+   * spread, a list field's selection times its items: its size argument (`limit`, `first`,
+   * `last`), given literally or as a variable, else its bound (see operation-cost.ts).
    */
   readonly maxCost: number;
   /** Most aliases in one operation (`__typename` aliases are free). */
@@ -64,11 +65,37 @@ function useBoundedParser(maxTokens: number): Plugin {
 }
 
 /**
- * The size limits every operation passes, over HTTP and graphql-ws alike, as graphql-armor's
- * validation rules. Its depth rule skips `__schema` (GraphiQL's introspection query nests
- * `ofType` 9 deep); graphql's own MaxIntrospectionDepthRule, among the rules every operation
- * passes, bounds the introspection fields that multiply (fields, interfaces, possibleTypes,
- * inputFields), and the cost rule counts introspection like any other selection.
+ * The cost limit, checked with the request's variables before the document is validated, and
+ * thrown rather than reported by a rule: a rule could not see the variables, and yoga caches
+ * each document's validation for every request that sends it, whatever their values. Each
+ * request pays one walk of its document, each fragment counted once.
+ */
+function useOperationCost(maxCost: number): Plugin {
+  return {
+    onValidate({ params, context }) {
+      const request = (context as { params?: Partial<GraphQLParams> }).params;
+      const cost = operationCost({
+        schema: params.schema,
+        document: params.documentAST,
+        operationName: request?.operationName,
+        variables: request?.variables,
+      });
+      if (cost > maxCost) {
+        throw new HubError(
+          ErrorCode.QueryTooComplex,
+          `Query Cost limit of ${maxCost} exceeded, found ${cost}.`,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * The size limits every operation passes, over HTTP and graphql-ws alike: its cost, then
+ * graphql-armor's validation rules. The depth rule skips `__schema` (GraphiQL's introspection
+ * query nests `ofType` 9 deep); graphql's own MaxIntrospectionDepthRule, among the rules every
+ * operation passes, bounds the introspection fields that multiply (fields, interfaces,
+ * possibleTypes, inputFields), and the cost counts each introspection field once.
  */
 export function useOperationLimits(limits: OperationLimits): Plugin[] {
   return [
@@ -79,15 +106,7 @@ export function useOperationLimits(limits: OperationLimits): Plugin[] {
       flattenFragments: true,
       ignoreIntrospection: true,
     }),
-    costLimitPlugin({
-      ...tooComplex,
-      maxCost: limits.maxCost,
-      objectCost: 1,
-      scalarCost: 1,
-      depthCostFactor: 1,
-      flattenFragments: true,
-      ignoreIntrospection: false,
-    }),
+    useOperationCost(limits.maxCost),
     maxAliasesPlugin({ ...tooComplex, n: limits.maxAliases }),
     maxDirectivesPlugin({ ...tooComplex, n: maxDirectives }),
   ];

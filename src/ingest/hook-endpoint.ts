@@ -1,11 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseHookBody, type HookPayload, type StoredEvent } from '../events/hook-event.js';
+import {
+  maxNesting,
+  parseHookBody,
+  type HookPayload,
+  type StoredEvent,
+} from '../events/hook-event.js';
 import { isHubEvent } from '../events/registry.js';
 import type { Logger } from '../log.js';
 import type { HubMetrics } from '../metrics.js';
 import { bearerSecret } from '../http/access-gate.js';
 import { ErrorCode, HubError } from '../errors.js';
 import { readBody, sendError, sendJson } from '../http/http-io.js';
+import { nestingRefusal } from '../http/json-nesting.js';
 
 /** For every event but PermissionRequest, whose answer is immediate. */
 const neverClosed = new AbortController().signal;
@@ -96,7 +102,8 @@ export interface HookEndpointOptions {
 /**
  * POST /hooks: authenticates the per-session secret (or a hook token), stores the event durably, publishes it,
  * then answers `{}`, or for a PermissionRequest the decision once there is one. Every refusal
- * is a JSON `{error, code}` with a 4xx status.
+ * is a JSON `{error, code}` with a 4xx status; a body nested deeper than `maxNesting` is refused
+ * before it is parsed, so it costs no more than an ordinary body of its size.
  */
 export function hookEndpoint(sessions: HookSink, options: HookEndpointOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -111,6 +118,9 @@ export function hookEndpoint(sessions: HookSink, options: HookEndpointOptions) {
     }
     const body = await readBody(req, options.maxBodyBytes);
     if (!body.ok) return sendError(res, body.error);
+    // Counted before JSON.parse, which would build every level of a `[[[[…` body first.
+    const tooDeep = nestingRefusal(body.text, maxNesting);
+    if (tooDeep) return sendError(res, tooDeep);
     const parsed = parseHookBody(body.text);
     if (!parsed.ok) return sendError(res, new HubError(ErrorCode.BadHookPayload, parsed.error));
     if (isHubEvent(parsed.payload.hook_event_name)) {

@@ -3,6 +3,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ErrorCode, HubError } from '../errors.js';
 import { bearerSecret } from '../http/access-gate.js';
 import { readBody, sendError } from '../http/http-io.js';
+import { maxEnvelopeNesting, nestingRefusal } from '../http/json-nesting.js';
 import type { Logger } from '../log.js';
 import { hubTools, type ToolPort } from './hub-tools.js';
 
@@ -48,6 +49,8 @@ export function mcpEndpoint(options: McpEndpointOptions) {
     }
     const body = await readBody(req, options.maxBodyBytes);
     if (!body.ok) return sendError(res, body.error);
+    const tooDeep = nestingRefusal(body.text, maxEnvelopeNesting);
+    if (tooDeep) return sendError(res, tooDeep);
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.text);

@@ -358,7 +358,7 @@ describe('tokens, scopes, browser checks and limits', () => {
           sessionId: other.id,
           target: message.data!.enqueueMessage.id,
           outcome: 'ok',
-          detail: { text: 'hello from control', length: 18 },
+          detail: { text: 'hello from control', length: 18, kind: 'PROMPT' },
         },
         expect.objectContaining({
           actor: 'control-bot',
@@ -526,7 +526,7 @@ describe('tokens, scopes, browser checks and limits', () => {
     );
     expect(bomb.errors).toEqual([
       {
-        message: 'Query Cost limit of 5000 exceeded, found 14335.',
+        message: 'Query Cost limit of 50000 exceeded, found 1433500.',
         extensions: { code: 'QUERY_TOO_COMPLEX' },
       },
     ]);

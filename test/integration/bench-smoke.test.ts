@@ -31,6 +31,7 @@ describe('npm run bench', () => {
       /^overload\s+the same, a hub no one subscribes to, after 0.25 s\s+hub [\d.]+ ms \/ .*\(hub CPU \d+%/,
       /^overload\s+to subscribers p50 \/ p99 \/ max\s+hub .* ms, \d+ of 10 kept/,
       /^overload\s+1 sub paused 0.5 s, may lag 100\s+cut \d+x, each time resumed with after; got seq 1-(\d+) of \1, \d+ events, 0 out of order/,
+      /^hostile body \(median\)\s+1 MiB \[\[\[\[…\]\]\]\]: answer \/ longest \/healthz\s+[\d.]+ ms \/ [\d.]+ ms, peak \+\d+ MB/,
       /^replay\s+after: 0 over 2,000 events\s+[\d.]+ ms/,
       /^per event \(median\)\s+python3 \+ urllib forwarder .*x HTTP\)/,
       /^session start \(median\)\s+createSession, to SessionStart .*% overhead/,

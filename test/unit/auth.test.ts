@@ -7,6 +7,7 @@ import {
   getIntrospectionQuery,
   getNamedType,
   getNullableType,
+  GraphQLError,
   isEnumType,
   isInputObjectType,
   isLeafType,
@@ -213,26 +214,42 @@ describe('scopes declared on fields', () => {
   });
 });
 
-/** The limit plugins' validation rules and parser, as yoga runs them. */
+/** The limit plugins' validation hooks, rules and parser, as yoga runs them. */
 function limitsOf(limits: Partial<OperationLimits> = {}) {
-  const rules: ValidationRule[] = [];
   let parseFn: (source: string) => DocumentNode = parse;
-  for (const plugin of useOperationLimits({
+  const plugins = useOperationLimits({
     maxDepth: 12,
-    maxCost: 5000,
+    maxCost: 50_000,
     maxAliases: 15,
     maxTokens: 50_000,
     ...limits,
-  })) {
-    plugin.onValidate?.({ addValidationRule: (rule: ValidationRule) => rules.push(rule) } as never);
+  });
+  for (const plugin of plugins) {
     plugin.onParse?.({ parseFn, setParseFn: (fn: typeof parseFn) => (parseFn = fn) } as never);
   }
-  /** The errors of every rule an operation passes: graphql's own and the limits. */
-  const errors = (query: string) => validate(schema, parse(query), [...specifiedRules, ...rules]);
+  /** The errors of every check an operation passes: the cost, graphql's rules and the limits. */
+  const errors = (query: string, variables?: Record<string, unknown>) => {
+    const documentAST = parse(query);
+    const rules: ValidationRule[] = [];
+    try {
+      for (const plugin of plugins) {
+        plugin.onValidate?.({
+          params: { schema, documentAST },
+          context: { params: { query, variables } },
+          addValidationRule: (rule: ValidationRule) => rules.push(rule),
+        } as never);
+      }
+    } catch (error) {
+      if (error instanceof GraphQLError) return [error];
+      throw error;
+    }
+    return validate(schema, documentAST, [...specifiedRules, ...rules]);
+  };
   return {
     parse: (source: string) => parseFn(source),
     errors,
-    check: (query: string) => errors(query).map((error) => error.message),
+    check: (query: string, variables?: Record<string, unknown>) =>
+      errors(query, variables).map((error) => error.message),
   };
 }
 
@@ -271,12 +288,12 @@ describe('operation limits', () => {
     // Each spread costs 2 (the spread, and the fragment) besides the fragment's fields.
     expect(
       check(
-        'query Q { sessions { ...A ...A ...A } } fragment A on Session { ...B ...B } fragment B on Session { id cwd status }',
+        'query Q { session(id: "x") { ...A ...A ...A } } fragment A on Session { ...B ...B } fragment B on Session { id cwd status }',
       ),
     ).toEqual([]);
     expect(
       check(
-        'query Q { sessions { ...A ...A ...A ...A } } fragment A on Session { ...B ...B } fragment B on Session { id cwd status }',
+        'query Q { session(id: "x") { ...A ...A ...A ...A } } fragment A on Session { ...B ...B } fragment B on Session { id cwd status }',
       ),
     ).toEqual(['Query Cost limit of 40 exceeded, found 49.']);
     // Eleven fragments, each spreading the one before twice: 2^11 copies of three fields.
@@ -285,8 +302,8 @@ describe('operation limits', () => {
       (_, i) => `fragment F${i + 1} on Session { ...F${i} ...F${i} }`,
     ).join('\n');
     expect(
-      limitsOf().check(
-        `query Bomb { sessions { ...F11 } }\nfragment F0 on Session { id cwd status }\n${fragments}`,
+      limitsOf({ maxCost: 5000 }).check(
+        `query Bomb { session(id: "x") { ...F11 } }\nfragment F0 on Session { id cwd status }\n${fragments}`,
       ),
     ).toEqual(['Query Cost limit of 5000 exceeded, found 14335.']);
     // A literal `last` multiplies the selection it sizes.
