@@ -35,6 +35,7 @@ import type { PermissionRecord } from './permissions/permission-request.js';
 import type { MessageRecord } from './sessions/message.js';
 import { SessionStatus, type SessionRecord } from './sessions/session.js';
 import { SessionManager } from './sessions/session-manager.js';
+import { hubSecrets, sessionEnvironment } from './runtime/session-env.js';
 import { TmuxDriver } from './runtime/tmux-driver.js';
 import { HeadlessRuntime } from './runtime/headless-runtime.js';
 import { RuntimeSet } from './runtime/runtime-set.js';
@@ -174,7 +175,10 @@ async function open(
   const tmuxConfig = path.join(config.dataDir, 'tmux.conf');
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
   chmodSync(tmuxConfig, 0o600);
-  const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig);
+  const env = options.env ?? process.env;
+  const secrets = hubSecrets(config);
+  // tmux's server keeps the environment of the client that started it, for every session after.
+  const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig, sessionEnvironment(env, secrets));
   const retainMs = config.retainDays * 24 * 60 * 60 * 1000;
   const eventLog = (parts.eventLog = new SqliteEventLog(db, {
     events: config.retainEvents,
@@ -238,7 +242,6 @@ async function open(
     viewerBuffer: config.terminalBufferBytes,
     pauseAfterSeconds: terminalPauseAfterSeconds,
   }));
-  const env = options.env ?? process.env;
   const globalHooks = new GlobalHooks({
     dataDir: config.dataDir,
     env,
@@ -256,6 +259,7 @@ async function open(
         config.defaultRuntime === 'headless' ? RuntimeKind.Headless : RuntimeKind.Tmux,
       dataDir: config.dataDir,
       env,
+      secrets,
       forwarderPath,
       allowedRoots: config.allowedRoots,
       maxSessions: config.maxSessions,
