@@ -14,12 +14,15 @@ const exitWords = ['exit', 'quit', ':q', ':q!', ':wq', ':wq!'];
 
 /**
  * True when claude would act on the text instead of sending it to the model: trimmed, it starts
- * with `/` (claude runs the command of that name, in its input box and headless alike) or it is
- * one of the words that exit claude's input box.
+ * with `/` and a word that may name a command (claude runs the command of that name, in its input
+ * box and headless alike, or says it knows none), or it is one of the words that exit claude's
+ * input box. A first word with another `/` in it is a path (`/usr/bin/env is where?`), which
+ * claude sends to the model as it is.
  */
 export function readsAsCommand(text: string): boolean {
   const trimmed = text.trim();
-  return trimmed.startsWith('/') || exitWords.includes(trimmed);
+  if (exitWords.includes(trimmed)) return true;
+  return trimmed.startsWith('/') && !/^\/[^\s/]+\//.test(trimmed);
 }
 
 /**
@@ -51,7 +54,7 @@ export function promptCarries(prompt: string, typed: string): boolean {
  */
 export function headlessContent(text: string): string | { type: 'text'; text: string }[] {
   // Headless claude sends the exit words to the model; only a slash is acted on.
-  if (!text.trim().startsWith('/')) return text;
+  if (!readsAsCommand(text) || !text.trim().startsWith('/')) return text;
   const lead = /^[\s/]*/.exec(text)![0];
   const rest = text.slice(lead.length);
   // All slashes and blanks: a last block of one invisible character (U+2060 WORD JOINER).

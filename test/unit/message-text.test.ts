@@ -89,9 +89,9 @@ describe('message text', () => {
 
 describe("claude's input", () => {
   it('knows what claude would act on rather than send to the model', () => {
-    for (const text of ['/clear', '  /compact now', 'exit', ' quit ', ':q!', '/etc/hosts'])
+    for (const text of ['/clear', '  /compact now', 'exit', ' quit ', ':q!', '/', '/ x', '//'])
       expect(readsAsCommand(text)).toBe(true);
-    for (const text of ['!touch x', 'exit now', 'a /clear', 'hello', '#note'])
+    for (const text of ['!touch x', 'exit now', 'a /clear', 'hello', '#note', '/etc/hosts is'])
       expect(readsAsCommand(text)).toBe(false);
   });
 
