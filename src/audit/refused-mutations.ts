@@ -186,11 +186,12 @@ function subjectOf(
 /**
  * Writes each mutation the hub refused to the audit trail, with who asked, from where, which
  * mutation, and the code the caller got: a document that does not parse or is too large (its
- * first mutation field, as far as its tokens show), one that fails validation or a size limit,
- * a mutation sent with GET, bad variables, a field the token's scope does not cover, and any
- * error a resolver threw outside `audited`. What `audited` wrote (the mutation ran, and how it
- * ended) is not written again. Unauthenticated requests are not written: they never reach
- * GraphQL, and an anonymous caller could otherwise fill the store.
+ * first mutation field, as far as its tokens show), one that fails validation or a size limit
+ * (those a plugin throws while validating, such as the cost, included), a mutation sent with
+ * GET, bad variables, a field the token's scope does not cover, and any error a resolver threw
+ * outside `audited`. What `audited` wrote (the mutation ran, and how it ended) is not written
+ * again. Unauthenticated requests are not written: they never reach GraphQL, and an anonymous
+ * caller could otherwise fill the store.
  */
 export function useRefusedMutationAudit(audit: AuditLog): Plugin {
   const write = (caller: Caller, refusal: Refusal) => {
@@ -206,7 +207,30 @@ export function useRefusedMutationAudit(audit: AuditLog): Plugin {
     };
     audit.record(entry);
   };
+  // The document each request parsed, for a refusal thrown while it is validated.
+  const parsed = new WeakMap<object, DocumentNode>();
   return {
+    instrumentation: {
+      // Wraps every plugin's onValidate: one that throws (the cost, checked before validation
+      // with the request's variables) ends the stage before any after-hook could see it.
+      validate({ context }, validate) {
+        try {
+          validate();
+        } catch (error) {
+          const caller = context as Caller;
+          const document = parsed.get(context);
+          const operation = document && mutationOf(document, caller.params?.operationName);
+          if (operation) {
+            write(caller, {
+              action: actionOf(rootFields(document, operation)),
+              outcome: outcomeOf(error),
+              refused: messageOf(error),
+            });
+          }
+          throw error;
+        }
+      },
+    },
     onParse({ context, params }) {
       const caller = context as Caller;
       return ({ result }) => {
@@ -219,6 +243,7 @@ export function useRefusedMutationAudit(audit: AuditLog): Plugin {
           }
           return;
         }
+        if (result) parsed.set(context, result);
         // yoga refuses it right after this hook (usePreventMutationViaGET): a link could send it.
         const operation = result && mutationOf(result, caller.params?.operationName);
         if (operation && caller.request?.method === 'GET') {

@@ -72,7 +72,17 @@ describe('the audit trail of refused mutations', () => {
     );
     hub = await startHub({
       token: secrets.admin,
-      args: ['--tokens-file', tokensFile, '--max-aliases', '3', '--max-tokens', '3000'],
+      args: [
+        '--tokens-file',
+        tokensFile,
+        '--max-aliases',
+        '3',
+        '--max-tokens',
+        '3000',
+        // Above what reading the trail costs (801), below two sessions' 1000 messages.
+        '--max-query-cost',
+        '5000',
+      ],
     });
   });
 
@@ -149,6 +159,39 @@ describe('the audit trail of refused mutations', () => {
     expect(entries[3]!.detail.refused).toMatch(/contains more th\w+ 3000 tokens/);
   });
 
+  /** Two sessions' last 1000 messages: 2 + 1000 x (messages, id, text) each, 6004 in all. */
+  const overCost = `mutation {
+    a: createSession(input: { cwd: "/tmp", name: "a" }) { id messages(last: 1000) { id text } }
+    b: createSession(input: { cwd: "/tmp", name: "b" }) { id messages(last: 1000) { id text } }
+  }`;
+
+  it('writes a mutation refused for its cost, for any scope, with QUERY_TOO_COMPLEX', async () => {
+    const before = await lastId();
+    for (const role of ['read', 'admin'] as const) {
+      const { data, errors } = await send(role, { query: overCost });
+      expect(data).toBeUndefined();
+      expect(errors).toEqual([
+        {
+          message: 'Query Cost limit of 5000 exceeded, found 6004.',
+          extensions: { code: 'QUERY_TOO_COMPLEX' },
+        },
+      ]);
+    }
+    expect(await auditAfter(before)).toEqual(
+      ['read-bot', 'admin-bot'].map((actor) => ({
+        actor,
+        address: '127.0.0.1',
+        action: 'createSession',
+        sessionId: null,
+        target: null,
+        outcome: 'QUERY_TOO_COMPLEX',
+        detail: { refused: 'Query Cost limit of 5000 exceeded, found 6004.' },
+      })),
+    );
+    const { sessions } = await hub.data<{ sessions: unknown[] }>('{ sessions { id } }');
+    expect(sessions).toEqual([]);
+  });
+
   it('writes a failed mutation once, and refused queries not at all', async () => {
     const before = await lastId();
     expect(
@@ -200,6 +243,40 @@ describe('the audit trail of refused mutations', () => {
         sessionId: 's1',
         outcome: 'FORBIDDEN',
       }),
+    ]);
+  });
+
+  it('writes a mutation refused for its cost over graphql-ws', async () => {
+    const before = await lastId();
+    const client = createClient({
+      url: hub.url.replace(/^http/, 'ws'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${secrets.admin}` },
+    });
+    const errors = await new Promise<unknown>((resolve) => {
+      client.subscribe(
+        { query: overCost },
+        { next: (result) => resolve(result.errors), error: resolve, complete: () => undefined },
+      );
+    });
+    await client.dispose();
+    expect(errors).toEqual([
+      expect.objectContaining({
+        message: 'Query Cost limit of 5000 exceeded, found 6004.',
+        extensions: { code: 'QUERY_TOO_COMPLEX' },
+      }),
+    ]);
+    expect(await auditAfter(before)).toEqual([
+      {
+        actor: 'admin-bot',
+        address: '127.0.0.1',
+        action: 'createSession',
+        sessionId: null,
+        target: null,
+        outcome: 'QUERY_TOO_COMPLEX',
+        detail: { refused: 'Query Cost limit of 5000 exceeded, found 6004.' },
+      },
     ]);
   });
 });
