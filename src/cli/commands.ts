@@ -1,14 +1,7 @@
-import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import {
-  readHookStatus,
-  settingsPathFor,
-  uninstallHooks,
-  type InstallScope,
-} from '../hooks/settings-install.js';
 import type { CliFocusSessionMutation, CliSessionsQuery } from '../gql/graphql.js';
-import { claudeConfigDir } from '../sessions/transcript.js';
 import { ClientError, HubClient } from './client.js';
+import { ExitCode, UsageError, type Env, type Io } from './command-io.js';
 import {
   age,
   describeAction,
@@ -20,6 +13,7 @@ import {
   table,
   type AttentionEntry,
 } from './format.js';
+import { runHooksAction } from './hooks-command.js';
 import {
   ActionsSubscription,
   AskMutation,
@@ -31,7 +25,6 @@ import {
   DecidePermissionMutation,
   EnqueueMessageMutation,
   FocusSessionMutation,
-  InstallHooksMutation,
   ResumeSessionMutation,
   SessionsQuery,
   StopSessionMutation,
@@ -39,24 +32,10 @@ import {
   TurnsSubscription,
 } from './operations.js';
 
-/** Exit codes of the client commands. */
-export const ExitCode = { Ok: 0, Failed: 1, Usage: 2, AskTimeout: 3, AskFailed: 4 } as const;
-
-export interface Io {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  readonly readStdin: () => Promise<string>;
-  readonly colour: boolean;
-  /**
-   * A signal aborted by SIGINT or SIGTERM. Asking for it makes those signals end the command
-   * (which then exits as usual) instead of killing the process.
-   */
-  readonly interrupted: () => AbortSignal;
-}
+export { ExitCode, type Io } from './command-io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | undefined>;
-type Env = Readonly<Record<string, string | undefined>>;
 
 interface Command {
   readonly args: string;
@@ -126,90 +105,6 @@ function wherePaneIs(session: FocusedSession): string {
     ? `pane ${session.tmuxPane ?? '?'} of the person's tmux`
     : `tmux session ${session.tmuxSession}`;
 }
-
-/** How long `hooks status` waits for the hub behind the hooks' URL to answer. */
-const healthTimeoutMs = 2000;
-
-function scopeOf(value: string | boolean | undefined): InstallScope {
-  if (value === undefined || value === 'user') return 'user';
-  if (value === 'project') return 'project';
-  throw new UsageError(`--scope must be user or project, got ${JSON.stringify(value)}`);
-}
-
-/**
- * The settings file of a scope as this command sees it: the user's in its own Claude config
- * dir, or the current directory's project settings. uninstall and status need no hub.
- */
-function localSettingsPath(scope: InstallScope, env: Env): string {
-  return settingsPathFor(scope, scope === 'user' ? claudeConfigDir(env) : process.cwd());
-}
-
-/** The hub's health check at the origin of the hooks' URL; null when that is no URL. */
-function healthUrlOf(hookUrl: string | null): URL | null {
-  if (hookUrl === null || !URL.canParse(hookUrl)) return null;
-  return new URL('/healthz', hookUrl);
-}
-
-/** Whether a hub answers its health check (which needs no token) within the timeout. */
-async function hubAnswers(healthUrl: URL): Promise<boolean> {
-  try {
-    const response = await fetch(healthUrl, { signal: AbortSignal.timeout(healthTimeoutMs) });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
-/** install|uninstall|status of the global hooks; install goes through the hub, the rest are local. */
-const hookActions: Record<
-  string,
-  (client: HubClient, scope: InstallScope, io: Io, env: Env) => Promise<number>
-> = {
-  async install(client, scope, io, env) {
-    // The same file uninstall and status read here, whatever config dir the hub has.
-    const dir = scope === 'user' ? claudeConfigDir(env) : process.cwd();
-    const { installHooks: found } = await client.request(InstallHooksMutation, {
-      scope: scope === 'user' ? 'USER' : 'PROJECT',
-      dir,
-    });
-    io.out(
-      `installed ${plural(found.events.length, 'event')} in ${found.path}; they post to ${found.url ?? '?'}`,
-    );
-    if (found.backupPath) io.out(`the file as it was is kept in ${found.backupPath}`);
-    return ExitCode.Ok;
-  },
-  async uninstall(_client, scope, io, env) {
-    const { path, removed, restored } = uninstallHooks(localSettingsPath(scope, env));
-    if (removed === 0) {
-      io.out(`no hub hooks in ${path}`);
-      return ExitCode.Ok;
-    }
-    const after = restored
-      ? 'restored it byte for byte'
-      : existsSync(path)
-        ? 'kept the rest: it changed since the install, so not byte for byte'
-        : 'deleted it: the install had made it';
-    io.out(`removed ${plural(removed, 'hub hook')} from ${path}; ${after}`);
-    return ExitCode.Ok;
-  },
-  async status(_client, scope, io, env) {
-    const found = readHookStatus(localSettingsPath(scope, env));
-    if (found.events.length === 0) {
-      io.out(`${found.path}: no hub hooks${found.exists ? '' : ' (no such file)'}`);
-      return ExitCode.Failed;
-    }
-    io.out(`${found.path}: ${plural(found.events.length, 'event')} post to ${found.url ?? '?'}`);
-    const healthUrl = healthUrlOf(found.url);
-    const answers = healthUrl !== null && (await hubAnswers(healthUrl));
-    io.out(
-      `the hub at ${healthUrl?.origin ?? 'that address'} ${answers ? 'answers' : 'does not answer'}`,
-    );
-    return answers ? ExitCode.Ok : ExitCode.Failed;
-  },
-};
 
 export const commands: Record<string, Command> = {
   ls: {
@@ -510,16 +405,8 @@ export const commands: Record<string, Command> = {
       '--scope user     (the default) settings.json in CLAUDE_CONFIG_DIR, else ~/.claude',
       '--scope project  .claude/settings.local.json of the current directory',
     ],
-    async run(client, values, [action], io, env) {
-      const scope = scopeOf(values.scope);
-      const run = Object.hasOwn(hookActions, action!) ? hookActions[action!] : undefined;
-      if (!run) {
-        throw new UsageError(
-          `unknown hooks action ${JSON.stringify(action)}: expected install, uninstall or status`,
-        );
-      }
-      return run(client, scope, io, env);
-    },
+    run: (client, values, [action], io, env) =>
+      runHooksAction(client, action!, values.scope, io, env),
   },
 };
 
@@ -611,8 +498,6 @@ function decide(behavior: 'ALLOW' | 'DENY'): Command {
     },
   };
 }
-
-class UsageError extends Error {}
 
 export function commandUsage(name: string): string {
   const command = commands[name]!;
