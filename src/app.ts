@@ -426,6 +426,7 @@ async function open(
     {
       gate,
       connections,
+      maxMessageBytes: config.maxGraphqlBodyBytes,
       maxSubscriptions: config.maxSubscriptions,
       fanoutBudgetMs: config.fanoutBudgetMs,
       fanout: metrics.fanout,

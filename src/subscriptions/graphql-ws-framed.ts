@@ -8,6 +8,7 @@ import type { Logger } from '../log.js';
 import { precompile } from './compiled-selection.js';
 import { executeShared } from './shared-results.js';
 import {
+  messageNestingRefusal,
   type Extra,
   type FanoutObserver,
   type HubServerOptions,
@@ -319,8 +320,8 @@ export interface FramedConnection {
 /**
  * The hub's graphql-ws server: graphql-ws' protocol (makeServer) with the hub's options, on a
  * binding of its own that writes each event's message once for every subscriber sharing it
- * (Relay, Outbox). Returns what serves each opened connection. Measured against graphql-ws'
- * own server in the bench.
+ * (Relay, Outbox), and counts each message's nesting before graphql-ws parses it. Returns what
+ * serves each opened connection. Measured against graphql-ws' own server in the bench.
  */
 export function framedServer(
   options: (results: Results) => HubServerOptions,
@@ -349,6 +350,8 @@ export function framedServer(
         close,
         onMessage: (handle) =>
           connection.onMessage((data) => {
+            const tooDeep = messageNestingRefusal(data);
+            if (tooDeep) return close(CloseCode.BadRequest, tooDeep);
             handle(data).catch((error: unknown) => {
               log.error({ err: error }, 'graphql-ws message failed');
               connection.close(CloseCode.InternalServerError, 'Internal server error');
@@ -384,6 +387,10 @@ export function useFramedServer(
       },
       request,
     );
-    socket.once('error', () => socket.terminate());
+    // ws closes the connection itself on a client's bad frame (WS_ERR_*: 1009 for a message past
+    // maxPayload), and the client is told the code only if the socket is not cut first.
+    socket.once('error', (error: Error & { code?: unknown }) => {
+      if (!String(error.code).startsWith('WS_ERR_')) socket.terminate();
+    });
   });
 }

@@ -1,11 +1,13 @@
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { WebSocketServer } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { SessionEventStream } from './session-events.js';
 import type { Logger } from '../log.js';
 import { runSelection } from './compiled-selection.js';
 import {
   maskedResult,
+  messageNestingRefusal,
   type HubServerOptions,
   type Root,
   type Results,
@@ -70,6 +72,50 @@ class Selections implements AsyncIterableIterator<ExecutionResult> {
   }
 }
 
+type Listener = (...args: any[]) => void;
+
+/**
+ * graphql-ws' binding JSON.parses each message as it arrives and offers no hook before that
+ * (jsonMessageReviver runs once every level is built), so the listeners it adds to each socket
+ * are wrapped as it adds them, by a connection listener that runs before its own:
+ * - a message nested too deep closes the connection with 4400 and reaches no listener;
+ * - an error ws raises for a client's bad frame (`WS_ERR_*`: a message past maxPayload, say)
+ *   reaches none either: ws has closed the connection with its code (1009) already, and
+ *   graphql-ws would print it as an internal error for every such client.
+ */
+function guardMessages(wsServer: WebSocketServer): void {
+  wsServer.on('connection', (socket: WebSocket) => {
+    const on = socket.on.bind(socket) as (event: string | symbol, listener: Listener) => WebSocket;
+    // Each wrapper names its listener, as once() does, so that removeListener finds it.
+    const wrap = (listener: Listener, wrapper: Listener) => Object.assign(wrapper, { listener });
+    const guarded = (event: string | symbol, listener: Listener): WebSocket => {
+      if (event === 'message') {
+        return on(
+          event,
+          wrap(listener, (data: RawData, isBinary: boolean) => {
+            const text = String(data);
+            const tooDeep = messageNestingRefusal(text);
+            if (tooDeep) socket.close(CloseCode.BadRequest, tooDeep);
+            else listener(text, isBinary);
+          }),
+        );
+      }
+      if (event === 'error') {
+        return on(
+          event,
+          wrap(listener, (error: Error & { code?: unknown }) => {
+            if (!String(error.code).startsWith('WS_ERR_')) listener(error);
+          }),
+        );
+      }
+      return on(event, listener);
+    };
+    // EventEmitter's once() adds its listener through on().
+    socket.on = guarded as WebSocket['on'];
+    socket.addListener = guarded as WebSocket['addListener'];
+  });
+}
+
 /** graphql-ws' own server (`useServer` from graphql-ws/use/ws), with the hub's options. */
 export function useLibraryServer(
   wsServer: WebSocketServer,
@@ -77,5 +123,6 @@ export function useLibraryServer(
   { log }: Pick<WebSocketLimits, 'log'>,
 ): void {
   const results: Results = (source, args) => new Selections(source, args, log);
+  guardMessages(wsServer);
   useServer({ ...options(results), isProd: true }, wsServer);
 }

@@ -3,11 +3,12 @@ import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } fro
 import { CloseCode, type ServerOptions } from 'graphql-ws';
 import type { WebSocket } from 'ws';
 import { withErrorCodes } from '../auth/hub-security.js';
-import type { Principal } from '../auth/tokens.js';
+import { allows, type Principal } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { HubYoga } from '../http/hub-yoga.js';
 import { bearerSecret, type AccessGate, type ConnectionCounter } from '../http/access-gate.js';
+import { jsonNesting, maxEnvelopeNesting } from '../http/json-nesting.js';
 import { masked } from './masked-error.js';
 
 /**
@@ -23,6 +24,8 @@ export const HubCloseCode = {
 export interface WebSocketLimits {
   readonly gate: AccessGate;
   readonly connections: ConnectionCounter;
+  /** Bytes one client message may take (--max-graphql-body): ws closes a larger one with 1009. */
+  readonly maxMessageBytes: number;
   /** Subscriptions one connection may run at once. */
   readonly maxSubscriptions: number;
   /** Milliseconds of a turn of the event loop fan-out may take (the hub's server; FanoutTurns). */
@@ -105,8 +108,20 @@ function refuseServerMessages(key: string, value: unknown): unknown {
 }
 
 /**
- * The hub's side of graphql-ws, the same for both servers: the token checked at
- * connection_init (4403 when missing or unknown, 4029 over --max-connections), each operation
+ * The reason a client's message is refused for its nesting (past what a GraphQL body over HTTP
+ * may nest, its variables a level deeper here), or null. Counted in one pass before graphql-ws'
+ * JSON.parse, which would build every level of a `[[[[…` message first (a reviver runs after).
+ * The servers close the connection with 4400, graphql-ws' code for a bad message.
+ */
+export function messageNestingRefusal(text: string): string | null {
+  if (jsonNesting(text, maxEnvelopeNesting) <= maxEnvelopeNesting) return null;
+  return `the message nests arrays or objects deeper than ${maxEnvelopeNesting} levels`;
+}
+
+/**
+ * The hub's side of graphql-ws, the same for every server: the token checked at
+ * connection_init (4403 when missing or unknown, or of a scope that cannot read, such as
+ * `hook`; 4029 over --max-connections), each operation
  * parsed, validated and given its context by yoga's envelop, as yoga's example wires it, so its
  * plugins and masking apply as over HTTP; each field checks the caller's scope as it resolves
  * or subscribes. How each event becomes a result (`results`) is the server's own.
@@ -125,6 +140,14 @@ export function hubOptions(
         const reason =
           bearerSecret(authorization) === undefined ? 'missing token' : 'unknown token';
         ctx.extra.socket.close(CloseCode.Forbidden, reason);
+        return false;
+      }
+      // Every operation needs read at least: a hook token is refused here, as over HTTP (403).
+      if (!allows(principal, 'read')) {
+        ctx.extra.socket.close(
+          CloseCode.Forbidden,
+          `token "${principal.name}" has scope ${principal.scope}; graphql-ws needs read`,
+        );
         return false;
       }
       const release = limits.connections.acquire(principal.name);

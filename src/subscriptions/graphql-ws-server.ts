@@ -41,6 +41,7 @@ export function graphqlOverWebSocket(
     server,
     path: yoga.graphqlEndpoint,
     handleProtocols,
+    maxPayload: limits.maxMessageBytes,
     verifyClient: ({ req }, done) => {
       const refusal = limits.gate.browserRefusal(req.headers);
       if (refusal && !refusal.ok) done(false, refusal.error.httpStatus, refusal.error.message);
