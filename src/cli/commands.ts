@@ -408,6 +408,31 @@ export const commands: Record<string, Command> = {
     run: (client, values, [action], io, env) =>
       runHooksAction(client, action!, values.scope, io, env),
   },
+  doctor: {
+    args: '[--claude-bin BIN] [--data-dir DIR]',
+    summary:
+      'Check what the hub needs here, one line each with its fix: tmux, curl, claude (its version and login), the data dir, tokens, the hub at --url (health and readiness), the global hooks, Node. Exits 1 when something blocks use (a ✗ line), 0 with warnings (!) alone.',
+    positionals: 0,
+    options: { 'claude-bin': { type: 'string' }, 'data-dir': { type: 'string' } },
+    optionHelp: [
+      '--claude-bin BIN  the claude the hub runs [CLAUDE_HUB_CLAUDE_BIN, default claude on PATH]',
+      "--data-dir DIR    the hub's data dir [CLAUDE_HUB_DATA_DIR, default ~/.local/share/claude-code-hub]",
+    ],
+    async run(client, values, _positionals, io, env) {
+      const { runDoctor } = await import('./doctor-probe.js');
+      const source = typeof values.token === 'string' ? '--token' : 'CLAUDE_HUB_TOKEN';
+      return runDoctor(
+        {
+          env,
+          hubUrl: client.url,
+          token: client.token ? { value: client.token, source } : null,
+          claudeBin: values['claude-bin'] as string | undefined,
+          dataDir: values['data-dir'] as string | undefined,
+        },
+        io,
+      );
+    },
+  },
 };
 
 /** The attention queue as a table, or one JSON object a line. */
