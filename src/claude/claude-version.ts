@@ -21,8 +21,11 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/** A claude version against the range the suite has passed on. */
+export type VersionStanding = 'tested' | 'older' | 'newer';
+
 /** Where a version stands against the tested range. */
-export function versionStanding(version: string): 'tested' | 'older' | 'newer' {
+export function versionStanding(version: string): VersionStanding {
   if (compareVersions(version, testedClaudeVersions.oldest) < 0) return 'older';
   if (compareVersions(version, testedClaudeVersions.newest) > 0) return 'newer';
   return 'tested';
@@ -32,8 +35,14 @@ export function versionStanding(version: string): 'tested' | 'older' | 'newer' {
 export async function claudeVersion(
   bin: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  signal?: AbortSignal,
 ): Promise<string> {
-  const { stdout } = await execa(bin, ['--version'], { env, timeout: 15_000, stdin: 'ignore' });
+  const { stdout } = await execa(bin, ['--version'], {
+    env,
+    timeout: 15_000,
+    stdin: 'ignore',
+    ...(signal && { cancelSignal: signal }),
+  });
   const version = parseClaudeVersion(stdout);
   if (version === null)
     throw new Error(`${bin} --version printed no version: ${stdout.slice(0, 200)}`);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { hookEvents } from '../events/registry.js';
+import { registryHookEvents, type SupportedHookEvent } from '../claude/hook-event-support.js';
 import { hubCommandMark, hubHeader, type HookGroups } from '../hooks/settings-merge.js';
 import { hookOriginHeaders } from '../ingest/hook-endpoint.js';
 import { mcpPath } from '../mcp/mcp-endpoint.js';
@@ -22,6 +22,8 @@ export interface HookSettingsOptions {
   readonly httpTimeoutSeconds: number;
   /** The same for PermissionRequest, which the hub holds open for a decision. */
   readonly permissionTimeoutSeconds: number;
+  /** The events to register: those the session's claude supports; the registry's by default. */
+  readonly events?: readonly SupportedHookEvent[];
 }
 
 /** Wraps a value in single quotes for the shell that runs command hooks. */
@@ -40,7 +42,7 @@ interface HookIdentity {
 }
 
 /**
- * Every event of the registry, delivered to the hub: over HTTP where Claude Code allows it and
+ * Every event claude supports, delivered to the hub: over HTTP where Claude Code allows it and
  * through the forwarder otherwise.
  */
 function hookGroups(options: HookSettingsOptions, identity: HookIdentity): HookGroups {
@@ -60,8 +62,8 @@ function hookGroups(options: HookSettingsOptions, identity: HookIdentity): HookG
     timeout: 5,
   };
   const groups: HookGroups = {};
-  for (const [name, spec] of Object.entries(hookEvents)) {
-    const hook = !spec.http
+  for (const { name, http: takesHttp } of options.events ?? registryHookEvents) {
+    const hook = !takesHttp
       ? command
       : name === 'PermissionRequest'
         ? { ...http, timeout: options.permissionTimeoutSeconds }
