@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The pinned CLI from devDependencies. */
-export const claudeBin = fileURLToPath(new URL('../node_modules/.bin/claude', import.meta.url));
+/**
+ * The claude the tests run: the CLI pinned in devDependencies, or the one
+ * CLAUDE_HUB_TEST_CLAUDE_BIN names (scripts/test-on-cli.sh runs the suite on another version so).
+ */
+export const claudeBin =
+  process.env.CLAUDE_HUB_TEST_CLAUDE_BIN ||
+  fileURLToPath(new URL('../node_modules/.bin/claude', import.meta.url));
 
 export interface ClaudeConfig {
   /** The environment a hub passes to its sessions: stand-in URL, key, config dir. */

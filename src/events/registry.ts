@@ -1,11 +1,15 @@
 /**
  * The one registry of Claude Code hook events. The GraphQL event types, the per-session
  * settings file and the docs are all generated from it: supporting a new event is one entry here.
- * Fields read from the schemas of @anthropic-ai/claude-code 2.1.328.
+ * Fields read from the schemas of @anthropic-ai/claude-code 2.1.328, and PreSkillShellCommand's
+ * from 2.1.332.
  *
  * Source: the zod hook-input schemas embedded in the CLI's native binary (the `N2` list of 33
- * event names and one `H().and(c({hook_event_name: E('...'), ...}))` schema per event), checked
- * against the code that builds each payload. The order below is the CLI's own order.
+ * event names and one `H().and(c({hook_event_name: E('...'), ...}))` schema per event; in
+ * 2.1.332 the `Oc` list of 34 and `D().and(u({hook_event_name: P('...'), ...}))`), checked
+ * against the code that builds each payload. The order below is the CLI's own order. A claude
+ * may support events this registry lacks: the hub learns each claude's own list (see
+ * src/claude/claude-cli.ts) and registers those too, delivered as UnknownHookEvent.
  */
 
 /** How a payload field is exposed in GraphQL. */
@@ -329,6 +333,19 @@ export const hookEvents = {
       index: 'Int',
       final: 'Boolean',
       delta: 'String',
+    },
+  },
+  PreSkillShellCommand: {
+    description:
+      "Before a shell command in a skill's or slash command's text (`!`-backtick) runs as it loads; can refuse it (invoked_by: user | claude | other). Since 2.1.332.",
+    http: true,
+    fields: {
+      tool_name: 'String',
+      tool_input: 'JSON',
+      tool_use_id: 'String',
+      command_name: 'String',
+      command_source: 'String',
+      invoked_by: 'String',
     },
   },
 } as const satisfies Record<string, HookEventSpec>;

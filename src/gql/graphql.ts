@@ -209,6 +209,7 @@ export type DashboardSessionEventsSubscription = { sessionEvents:
     | { __typename: 'PostToolUseFailureEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'PreCompactEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'PreModelSwitchEvent', seq: number, eventName: string, receivedAt: string }
+    | { __typename: 'PreSkillShellCommandEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'PreToolUseEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'SessionEndEvent', reason: string | null, seq: number, eventName: string, receivedAt: string }
     | { __typename: 'SessionStartEvent', source: string | null, model: string | null, seq: number, eventName: string, receivedAt: string }
@@ -529,6 +530,7 @@ export type CliTailSubscription = { sessionEvents:
     | { __typename: 'PostToolUseFailureEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'PreCompactEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'PreModelSwitchEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
+    | { __typename: 'PreSkillShellCommandEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'PreToolUseEvent', toolName: string | null, toolInput: unknown, seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'SessionEndEvent', reason: string | null, seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'SessionStartEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }

@@ -41,10 +41,11 @@ const factsNames = [
   'FileChanged',
   'DirectoryAdded',
   'MessageDisplay',
+  'PreSkillShellCommand',
 ];
 
 describe('hook event registry', () => {
-  it('knows the 33 events of the pinned CLI', () => {
+  it('knows the 34 events of the pinned CLI', () => {
     expect([...hookEventNames].sort()).toEqual([...factsNames].sort());
   });
 
