@@ -674,6 +674,8 @@ Commands:
   channel listen  print a channel's messages as they come; the channel is open meanwhile
   channel send    queue a message from a channel
   channel ls      list the open channels (also: channels)
+  doctor          check what the hub needs here: tmux, claude and its login, the hub, the
+                  data dir, tokens, the global hooks, Node
 
 Options of serve:
 ${lines.join('\n')}
