@@ -382,7 +382,8 @@ export const optionSpecs: readonly OptionSpec[] = [
     key: 'maxGraphqlBodyBytes',
     kind: 'positive',
     default: 1024 * 1024,
-    description: 'Largest GraphQL request body in bytes; larger ones get 413.',
+    description:
+      'Largest GraphQL request body, and graphql-ws message, in bytes; larger bodies get 413, larger messages close 1009.',
   },
   {
     flag: 'max-query-depth',
