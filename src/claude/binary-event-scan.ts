@@ -57,6 +57,7 @@ stream.on('end', () => parentPort.postMessage({ found }));
  */
 export function scanForEventArrays(file: string, options: ScanOptions): Promise<string[]> {
   return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new Error('stopped'));
     const worker = new Worker(scanScript, {
       eval: true,
       workerData: {

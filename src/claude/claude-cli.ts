@@ -78,14 +78,18 @@ export class ClaudeCli {
   }
 
   /** What is known of the claude at `bin`; never rejects (a claude that does not run says so). */
-  facts(bin: string): Promise<ClaudeFacts> {
-    const learning = this.#identify(bin).then((file) => {
-      const key = file ? `${file.path}\0${file.size}\0${file.mtimeMs}` : `\0${bin}`;
-      let facts = this.#learned.get(key);
-      if (!facts) this.#learned.set(key, (facts = this.#learn(bin, file, key)));
-      return facts;
-    });
-    return learning;
+  async facts(bin: string): Promise<ClaudeFacts> {
+    const file = await this.#identify(bin);
+    const key = file ? `${file.path}\0${file.size}\0${file.mtimeMs}` : `\0${bin}`;
+    let facts = this.#learned.get(key);
+    if (!facts) {
+      // Once closed, nothing is started: close() no longer waits for it.
+      facts = this.#stop.signal.aborted
+        ? Promise.resolve(this.#fallback(bin, null, 'the hub is stopping'))
+        : this.#learn(bin, file, key);
+      this.#learned.set(key, facts);
+    }
+    return facts;
   }
 
   /** The events a session of the claude at `bin` registers. */
@@ -128,7 +132,7 @@ export class ClaudeCli {
         problems.push(`asking claude: ${(error as Error).message}`);
       }
     }
-    if (!learned && file) {
+    if (!learned && file && !signal.aborted) {
       try {
         const names = pickEventArray(
           await scanForEventArrays(file.path, { ...this.#options.scan, signal }),

@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { scanForEventArrays } from '../../src/claude/binary-event-scan.js';
 import { ClaudeCli } from '../../src/claude/claude-cli.js';
 import {
@@ -293,6 +293,27 @@ describe('learning what a claude supports', () => {
       ],
     ]);
     await cli.close();
+  });
+
+  it('stops a claude that hangs when the hub stops, and starts none after', async () => {
+    const fake = fakeClaude({ version: '2.1.332', probe: null });
+    // Its probe never ends: only close() ends it.
+    writeFileSync(
+      fake.bin,
+      readFileSync(fake.bin, 'utf8').replace(
+        'echo "error: unknown option --bare" >&2',
+        'exec sleep 60',
+      ),
+    );
+    const { cli, logged } = cliOf(tempDir());
+    const learning = cli.facts(fake.bin);
+    await vi.waitFor(() => expect(fake.calls()).toHaveLength(2));
+    const started = Date.now();
+    await cli.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await learning).hookEventSource).toBe('registry');
+    expect(await cli.facts('/bin/sh')).toMatchObject({ problem: 'the hub is stopping' });
+    expect(logged()).toEqual([]);
   });
 
   it('says a claude that does not run is unknown, and learns nothing from it', async () => {
