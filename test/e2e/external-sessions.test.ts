@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -360,17 +360,7 @@ describe('the hook endpoint, for global hooks', () => {
 
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cch-tokens-'));
-    const file = path.join(dir, 'tokens.json');
-    writeFileSync(
-      file,
-      JSON.stringify(
-        Object.entries(secrets).map(([scope, secret]) => ({
-          name: scope,
-          scope,
-          sha256: createHash('sha256').update(secret).digest('hex'),
-        })),
-      ),
-    );
+    const file = writeTokensFile(dir, tokensByScope(secrets, ''));
     hub = await startHub({ args: ['--tokens-file', file], token: secrets.read });
   });
 

@@ -1,6 +1,7 @@
+import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,17 +24,7 @@ describe('forged hook headers', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cch-forge-'));
-    const file = path.join(dir, 'tokens.json');
-    writeFileSync(
-      file,
-      JSON.stringify(
-        Object.entries(secrets).map(([scope, secret]) => ({
-          name: scope,
-          scope,
-          sha256: createHash('sha256').update(secret).digest('hex'),
-        })),
-      ),
-    );
+    const file = writeTokensFile(dir, tokensByScope(secrets, ''));
     hub = await startHub({ args: ['--tokens-file', file], token: secrets.admin });
     victim = spawn('sleep', ['300'], { stdio: 'ignore' });
     // A person's own tmux server with a plain shell: what runs there must stay theirs.

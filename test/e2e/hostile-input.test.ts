@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeTokensFile } from '../helpers/tokens-file.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -214,17 +214,9 @@ describe('hostile input', () => {
     world = await startClaudeWorld();
     dataDir = mkdtempSync(path.join(tmpdir(), 'cch-fuzz-'));
     socket = `cch-fuzz-${process.pid}`;
-    const tokensFile = path.join(dataDir, 'tokens.json');
-    writeFileSync(
-      tokensFile,
-      JSON.stringify([
-        {
-          name: 'reader',
-          scope: 'read',
-          sha256: createHash('sha256').update(readToken).digest('hex'),
-        },
-      ]),
-    );
+    const tokensFile = writeTokensFile(dataDir, [
+      { name: 'reader', scope: 'read', secret: readToken },
+    ]);
     hub = await spawnHub(
       [
         ...hubArgs({ port: 0, dataDir, socket }),

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeTokensFile } from '../helpers/tokens-file.js';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
@@ -33,13 +33,9 @@ describe('hostile message text', () => {
 
   beforeAll(async () => {
     world = await startClaudeWorld();
-    tokensFile = path.join(world.makeCwd('tokens'), 'tokens.json');
-    const entry = (name: string, scope: string, secret: string) => ({
-      name,
-      scope,
-      sha256: createHash('sha256').update(secret).digest('hex'),
-    });
-    writeFileSync(tokensFile, JSON.stringify([entry('ctl', 'control', control)]));
+    tokensFile = writeTokensFile(world.makeCwd('tokens'), [
+      { name: 'ctl', scope: 'control', secret: control },
+    ]);
     hub = await startHub({
       // The hub's own variables, as a person passes them: none may reach a session.
       env: {

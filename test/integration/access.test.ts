@@ -1,12 +1,5 @@
-import { createHash } from 'node:crypto';
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import {
@@ -110,17 +103,7 @@ describe('tokens, scopes, browser checks and limits', () => {
   beforeAll(async () => {
     world = await startClaudeWorld();
     root = world.makeCwd('allowed');
-    const tokensFile = path.join(root, '..', 'tokens.json');
-    writeFileSync(
-      tokensFile,
-      JSON.stringify(
-        (Object.keys(secrets) as Role[]).map((role) => ({
-          name: `${role}-bot`,
-          scope: role,
-          sha256: createHash('sha256').update(secrets[role]).digest('hex'),
-        })),
-      ),
-    );
+    const tokensFile = writeTokensFile(path.join(root, '..'), tokensByScope(secrets));
     hub = await startHub({
       env: world.env,
       token: secrets.admin,

@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -30,16 +31,9 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cch-ws-refusals-'));
-    const tokensFile = path.join(dir, 'tokens.json');
-    writeFileSync(
-      tokensFile,
-      JSON.stringify(
-        (['read', 'hook'] as const).map((scope) => ({
-          name: `${scope}-bot`,
-          scope,
-          sha256: createHash('sha256').update(secrets[scope]).digest('hex'),
-        })),
-      ),
+    const tokensFile = writeTokensFile(
+      dir,
+      tokensByScope({ read: secrets.read, hook: secrets.hook }),
     );
     hub = await startHub({
       // A claude config of its own: no claude of the machine is the hub's to find.

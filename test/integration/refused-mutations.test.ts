@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
@@ -59,17 +59,7 @@ describe('the audit trail of refused mutations', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cch-refused-'));
-    const tokensFile = path.join(dir, 'tokens.json');
-    writeFileSync(
-      tokensFile,
-      JSON.stringify(
-        (Object.keys(secrets) as Role[]).map((role) => ({
-          name: `${role}-bot`,
-          scope: role,
-          sha256: createHash('sha256').update(secrets[role]).digest('hex'),
-        })),
-      ),
-    );
+    const tokensFile = writeTokensFile(dir, tokensByScope(secrets));
     hub = await startHub({
       token: secrets.admin,
       args: [

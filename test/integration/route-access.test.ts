@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,16 +243,15 @@ describe('the access of every HTTP route, for every kind of caller', () => {
 
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cch-routes-'));
-    const tokensFile = path.join(dir, 'tokens.json');
-    writeFileSync(
-      tokensFile,
-      JSON.stringify(
-        (['read', 'control', 'approve', 'admin', 'hook'] as const).map((scope) => ({
-          name: `${scope}-bot`,
-          scope,
-          sha256: createHash('sha256').update(secrets[scope]).digest('hex'),
-        })),
-      ),
+    const tokensFile = writeTokensFile(
+      dir,
+      tokensByScope({
+        read: secrets.read,
+        control: secrets.control,
+        approve: secrets.approve,
+        admin: secrets.admin,
+        hook: secrets.hook,
+      }),
     );
     hub = await startHub({
       // A claude config of its own: no claude of the machine is the hub's to find.
