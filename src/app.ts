@@ -14,6 +14,7 @@ import { ClusterHub } from './cluster/cluster-hub.js';
 import { nodeCallEndpoint } from './cluster/node-calls.js';
 import type { RecordKind } from './cluster/redis-keys.js';
 import type { HubConfig } from './config.js';
+import { ClaudeCli } from './claude/claude-cli.js';
 import { LocalEventBus } from './events/event-bus.js';
 import { appendObserved } from './events/event-log.js';
 import { sessionEvents } from './subscriptions/session-events.js';
@@ -110,6 +111,7 @@ interface Parts {
   cluster?: ClusterHub;
   terminals?: Terminals;
   metrics?: HubMetrics;
+  claude?: ClaudeCli;
 }
 
 /** Releases what a hub took, in the order that loses nothing: sessions before the server. */
@@ -124,6 +126,7 @@ async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   if (server?.listening) await new Promise((resolve) => server.close(resolve));
   await parts.hookListeners?.close();
   await parts.cluster?.close();
+  await parts.claude?.close();
   parts.eventLog?.flush();
   parts.db?.close();
   parts.metrics?.close();
@@ -146,6 +149,15 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
     stop: () => release(parts, config.stopSessionsOnExit),
   };
 }
+
+/**
+ * Learning a claude's hook events: how long claude may take to list them (it answers in under a
+ * second), and how its binary is read when it does not (1 MiB at a time, in a worker thread).
+ */
+const claudeProbe = {
+  probeTimeoutMs: 20_000,
+  scan: { chunkBytes: 1024 * 1024, maxArrayBytes: 16 * 1024, maxArrays: 64 },
+} as const;
 
 /**
  * Seconds tmux may hold a terminal's output for the hub (its event loop stalled) before it stops
@@ -176,6 +188,14 @@ async function open(
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
   chmodSync(tmuxConfig, 0o600);
   const env = options.env ?? process.env;
+  // Learned in the background: a session's launch and Query.claude wait for it, the start not.
+  const claude = (parts.claude = new ClaudeCli({
+    dataDir: config.dataDir,
+    env,
+    log,
+    ...claudeProbe,
+  }));
+  void claude.facts(config.claudeBin);
   const secrets = hubSecrets(config);
   // tmux's server keeps the environment of the client that started it, for every session after.
   const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig, sessionEnvironment(env, secrets));
@@ -249,6 +269,7 @@ async function open(
     httpTimeoutSeconds: config.hookTimeoutSeconds,
     permissionTimeoutSeconds: config.permissionHoldSeconds + 30,
     hookUrl: () => parts.hookListeners?.url ?? '',
+    events: () => claude.hookEvents(config.claudeBin),
     checkProjectDir: (dir) => sessions.checkAllowedRoot(dir),
     tokens: tokenEntries,
   });
@@ -360,6 +381,7 @@ async function open(
     turns,
     globalHooks,
     channels,
+    claude: () => claude.facts(config.claudeBin),
     log,
   });
   await warmUp(yoga);
@@ -450,7 +472,7 @@ async function open(
   );
   let earlierGlobalUrl: string | null = null;
   try {
-    const moved = globalHooks.follow();
+    const moved = await globalHooks.follow();
     if (moved)
       log.info(
         { path: moved.path, url: moved.url, from: moved.from },

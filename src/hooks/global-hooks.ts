@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { secretEntry, Tokens, type TokenEntry } from '../auth/tokens.js';
+import type { SupportedHookEvent } from '../claude/hook-event-support.js';
 import { ErrorCode, HubError } from '../errors.js';
 import {
   globalHookGroups,
@@ -31,8 +32,14 @@ export interface HookInstallation {
   readonly backupPath: string | null;
 }
 
-export interface GlobalHooksOptions extends Omit<HookSettingsOptions, 'hookUrl'> {
+export interface GlobalHooksOptions extends Omit<HookSettingsOptions, 'hookUrl' | 'events'> {
   readonly dataDir: string;
+  /**
+   * The events to register: those the hub's claude supports, the claude a person most likely
+   * runs too (one that does not know an event of its settings stops at a warning dialog at
+   * every start); the registry's when absent.
+   */
+  readonly events?: () => Promise<readonly SupportedHookEvent[]>;
   /** Where sessions post their hooks now (the hub's address, known once it listens). */
   readonly hookUrl: () => string;
   /** The hub's environment, for the user's Claude config dir. */
@@ -75,11 +82,12 @@ export class GlobalHooks {
     return this.#installation(scope, file, found.events, found.url);
   }
 
-  install(scope: InstallScope, dir: string | null): HookInstallation {
+  async install(scope: InstallScope, dir: string | null): Promise<HookInstallation> {
     const file = this.#settingsPath(scope, dir);
-    const { hookUrl, ...options } = this.#options;
+    const { hookUrl, events, ...options } = this.#options;
     const groups = globalHookGroups({
       ...options,
+      ...(events && { events: await events() }),
       hookUrl: hookUrl(),
       token: this.#token,
       tokenPath: this.#tokenPath,
@@ -99,11 +107,11 @@ export class GlobalHooks {
    * (it listens on another port now) are pointed here again, and `from` says where they posted.
    * claude reads them again by itself.
    */
-  follow(): (HookInstallation & { readonly from: string | null }) | null {
+  async follow(): Promise<(HookInstallation & { readonly from: string | null }) | null> {
     const found = this.status('user', null);
     if (found.events.length === 0 || found.current) return null;
     if (!readFileSync(found.path, 'utf8').includes(this.#token)) return null;
-    return { ...this.install('user', null), from: found.url };
+    return { ...(await this.install('user', null)), from: found.url };
   }
 
   #installation(

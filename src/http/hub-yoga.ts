@@ -11,6 +11,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { GlobalHooks } from '../hooks/global-hooks.js';
 import type { Channels } from '../channels/channels.js';
+import type { ClaudeFacts } from '../claude/claude-cli.js';
 import type { HubContext } from '../schema/context.js';
 import { schema } from '../schema/index.js';
 import type { AccessGate } from './access-gate.js';
@@ -35,6 +36,8 @@ export interface HubYogaDeps {
   readonly turns: TurnIndex;
   readonly globalHooks: GlobalHooks;
   readonly channels: Channels;
+  /** What is known of the claude the hub's sessions run. */
+  readonly claude: () => Promise<ClaudeFacts>;
   readonly log: Logger;
 }
 
@@ -51,6 +54,7 @@ export function hubYoga({
   turns,
   globalHooks,
   channels,
+  claude,
   log,
 }: HubYogaDeps): HubYoga {
   return createYoga<ServerContext, HubContext>({
@@ -63,6 +67,7 @@ export function hubYoga({
         turns,
         globalHooks,
         channels,
+        claude,
         principal,
         address: req.socket.remoteAddress ?? '',
       };

@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/tokens.js';
 import type { GlobalHooks } from '../hooks/global-hooks.js';
 import type { Channels } from '../channels/channels.js';
+import type { ClaudeFacts } from '../claude/claude-cli.js';
 
 /** What every resolver gets. */
 export interface HubContext {
@@ -16,6 +17,8 @@ export interface HubContext {
   readonly globalHooks: GlobalHooks;
   /** The named outputs sessions answer to, on this process. */
   readonly channels: Channels;
+  /** What is known of the claude the hub's sessions run: its version and hook events. */
+  readonly claude: () => Promise<ClaudeFacts>;
   /** Who is calling, and from which address. */
   readonly principal: Principal;
   readonly address: string;

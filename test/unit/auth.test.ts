@@ -91,6 +91,9 @@ describe('scopes declared on fields', () => {
       audit: unreachable,
       globalHooks: unreachable,
       channels: unreachable,
+      claude: () => {
+        throw new Error('resolver reached');
+      },
       principal: { name: scope, scope },
       address: '',
     };
