@@ -17,6 +17,8 @@ export const ErrorCode = {
   ControlCharacter: 'CONTROL_CHARACTER',
   /** sendKeys got a key outside the allow-list. */
   KeyNotAllowed: 'KEY_NOT_ALLOWED',
+  /** answerDialog found no dialog on the session's screen (it was answered, or never came). */
+  NoDialog: 'NO_DIALOG',
   /** createSession's resume names a conversation claude has not recorded in that cwd. */
   ConversationNotFound: 'CONVERSATION_NOT_FOUND',
   /** The session runs headless: it has no terminal to show or press keys in. */
@@ -100,6 +102,7 @@ const httpStatus: Record<ErrorCode, number> = {
   QUEUE_FULL: 429,
   CONTROL_CHARACTER: 400,
   KEY_NOT_ALLOWED: 400,
+  NO_DIALOG: 409,
   NO_TERMINAL: 409,
   NOT_IN_TMUX: 409,
   EXTERNAL_SESSION: 409,

@@ -1,4 +1,5 @@
 import type { PermissionRecord } from '../permissions/permission-request.js';
+import { heldByDialog } from './dialog-watch.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 
 /** Why a session needs a person. */
@@ -7,7 +8,7 @@ export const AttentionReason = {
   Permission: 'PERMISSION',
   /** The turn is over and claude waits for input. */
   Idle: 'IDLE',
-  /** claude sits on a startup dialog. */
+  /** claude sits on a startup dialog, or its turn waits on a dialog (see DialogWatch). */
   Blocked: 'BLOCKED',
   /**
    * Its hooks cannot reach the hub until it is relaunched: a dialog in its terminal would go
@@ -26,6 +27,8 @@ export interface AttentionItem {
   readonly since: number;
   /** The oldest pending request, for PERMISSION. */
   readonly permissionRequest: PermissionRecord | null;
+  /** The text of the dialog a BLOCKED turn waits on; null for anything else. */
+  readonly dialog: string | null;
 }
 
 /** Most urgent first: a pending request stalls a running turn; an idle session only waits. */
@@ -51,6 +54,7 @@ export function attentionItems(
         reason: AttentionReason.Permission,
         since: oldest.requestedAt,
         permissionRequest: oldest,
+        dialog: null,
       });
       continue;
     }
@@ -64,8 +68,14 @@ export function attentionItems(
             : session.status === SessionStatus.Crashed
               ? AttentionReason.Crashed
               : null;
-    if (reason)
-      items.push({ session, reason, since: session.statusSince, permissionRequest: null });
+    if (!reason) continue;
+    items.push({
+      session,
+      reason,
+      since: session.statusSince,
+      permissionRequest: null,
+      dialog: heldByDialog(session) ? session.error : null,
+    });
   }
   return items.sort((a, b) => urgency[a.reason] - urgency[b.reason] || a.since - b.since);
 }

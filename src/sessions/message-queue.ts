@@ -9,6 +9,7 @@ import { beyondRetention } from '../store/retention.js';
 import { promptCarries, type InputMode } from '../runtime/prompt-input.js';
 import type { ScreenState } from '../runtime/session-runtime.js';
 import { isRunning, SessionStatus, type SessionRecord } from './session.js';
+import { inTurn } from './dialog-watch.js';
 
 /** What the queue needs of a session: its state, its input box and its keyboard. */
 export interface SessionPort {
@@ -283,8 +284,8 @@ export class MessageQueue {
   }
 
   /**
-   * Resolves once the session is IDLE. A running turn (BUSY) is waited out however long it
-   * takes; a session that is not ready (starting, blocked) fails the message after
+   * Resolves once the session is IDLE. A running turn (BUSY, or BLOCKED on a dialog in its
+   * middle) is waited out however long it takes; a session that is not ready (starting, blocked) fails the message after
    * readyTimeoutMs, and one that ended at once.
    */
   async #untilIdle(id: string): Promise<void> {
@@ -295,10 +296,11 @@ export class MessageQueue {
         () => status() === SessionStatus.Idle || !isRunning(status() ?? SessionStatus.Stopped),
         this.#options.readyTimeoutMs,
       );
-      const now = status();
-      if (now === SessionStatus.Idle) return;
-      if (now !== SessionStatus.Busy) {
-        throw new Error(`the session is ${now?.toLowerCase() ?? 'gone'}, not ready for input`);
+      const record = this.#port.get(id);
+      if (record?.status === SessionStatus.Idle) return;
+      if (!record || !inTurn(record)) {
+        const now = record?.status.toLowerCase() ?? 'gone';
+        throw new Error(`the session is ${now}, not ready for input`);
       }
     }
   }
