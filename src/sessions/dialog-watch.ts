@@ -109,10 +109,6 @@ export interface DialogWatchDeps {
   readonly turnInterrupted: (record: SessionRecord) => Promise<void>;
   readonly clock: Clock;
   readonly log: Logger;
-  /** dialogQuietMs, unless a test says otherwise. */
-  readonly quietMs?: number;
-  /** dialogReadEveryMs, unless a test says otherwise. */
-  readonly readEveryMs?: number;
 }
 
 /**
@@ -125,8 +121,6 @@ export interface DialogWatchDeps {
  */
 export class DialogWatch {
   readonly #deps: DialogWatchDeps;
-  readonly #quietMs: number;
-  readonly #readEveryMs: number;
   /** When each session's screen was last read for a dialog. */
   readonly #readAt = new Map<string, number>();
   /**
@@ -139,15 +133,13 @@ export class DialogWatch {
 
   constructor(deps: DialogWatchDeps) {
     this.#deps = deps;
-    this.#quietMs = deps.quietMs ?? dialogQuietMs;
-    this.#readEveryMs = deps.readEveryMs ?? dialogReadEveryMs;
   }
 
   /** On each poll tick, for a running session with a terminal; reads its screen only when due. */
   async check(record: SessionRecord, force = false): Promise<void> {
     const { clock } = this.#deps;
     const now = clock.now();
-    if (!force && now - (this.#readAt.get(record.id) ?? 0) < this.#readEveryMs) return;
+    if (!force && now - (this.#readAt.get(record.id) ?? 0) < dialogReadEveryMs) return;
     if (!force && !this.#due(record, now)) return;
     this.#readAt.set(record.id, now);
     const before = { status: record.status, eventAt: record.lastEventAt };
@@ -236,7 +228,7 @@ export class DialogWatch {
     if (record.status !== SessionStatus.Busy) return false;
     if (this.#released.has(record.id)) return true;
     const quietSince = Math.max(record.lastEventAt ?? 0, record.statusSince);
-    return now - quietSince >= this.#quietMs && !this.#deps.awaitingPermission(record.id);
+    return now - quietSince >= dialogQuietMs && !this.#deps.awaitingPermission(record.id);
   }
 
   /** BLOCKED on the dialog; a held session whose dialog changed gets the new text. */
