@@ -276,6 +276,7 @@ async function open(
   const sessions: SessionManager = (parts.sessions = new SessionManager(
     {
       claudeBin: config.claudeBin,
+      hookEvents: (bin) => claude.hookEvents(bin),
       defaultRuntime:
         config.defaultRuntime === 'headless' ? RuntimeKind.Headless : RuntimeKind.Tmux,
       dataDir: config.dataDir,

@@ -5,8 +5,8 @@ import { sessionLabel, type AttentionItem, type HubState } from './hub-state.js'
 import { toolSummary } from './tool-text.js';
 
 /**
- * What the person needs to know first: the tool of a PERMISSION, why it is BLOCKED, the
- * error it CRASHED with, the last answer of an IDLE one.
+ * What the person needs to know first: the tool of a PERMISSION, why it is BLOCKED (the first
+ * line of the dialog its turn waits on), the error it CRASHED with, the last answer of an IDLE one.
  */
 export function attentionDetail(item: AttentionItem, state: HubState): string {
   const session = state.sessions.get(item.session.id) ?? item.session;
@@ -16,7 +16,7 @@ export function attentionDetail(item: AttentionItem, state: HubState): string {
         ? `${item.permissionRequest.toolName}: ${toolSummary(item.permissionRequest.toolName, item.permissionRequest.toolInput)}`
         : '';
     case 'BLOCKED':
-      return session.blockedReason ?? '';
+      return item.dialog?.split('\n')[0] ?? session.blockedReason ?? '';
     case 'DISCONNECTED':
     case 'CRASHED':
       return session.error?.split('\n')[0] ?? '';

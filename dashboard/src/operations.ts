@@ -43,6 +43,7 @@ export const AttentionFields = graphql(`
     reason
     since
     lastAssistantMessage
+    dialog
     session {
       id
       name

@@ -16,6 +16,7 @@ import {
   type DecisionResult,
   type PermissionRecord,
 } from '../permissions/permission-request.js';
+import type { DialogAnswer } from '../sessions/dialog-watch.js';
 import type { MessageRecord } from '../sessions/message.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import { isRunning, SessionStatus, type SessionRecord } from '../sessions/session.js';
@@ -370,6 +371,10 @@ export class ClusterHub implements Hub {
     if (this.#isLocal(id)) return this.#local.hub.sendKeys(id, keys);
     return this.#callOwner(id, 'sendKeys', { id, keys });
   }
+  answerDialog(id: string, answer: DialogAnswer): Promise<SessionRecord> {
+    if (this.#isLocal(id)) return this.#local.hub.answerDialog(id, answer);
+    return this.#callOwner(id, 'answerDialog', { id, answer });
+  }
   focus(id: string, client: string | null): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.focus(id, client);
     return this.#callOwner(id, 'focus', { id, client: client ?? '' });
@@ -442,6 +447,8 @@ export class ClusterHub implements Hub {
     stop: async ({ id }) => this.#sessionView(await this.#local.hub.stop(id)),
     interrupt: async ({ id }) => this.#sessionView(await this.#local.hub.interrupt(id)),
     sendKeys: async ({ id, keys }) => this.#sessionView(await this.#local.hub.sendKeys(id, keys)),
+    answerDialog: async ({ id, answer }) =>
+      this.#sessionView(await this.#local.hub.answerDialog(id, answer)),
     focus: async ({ id, client }) =>
       this.#sessionView(await this.#local.hub.focus(id, client || null)),
     enqueue: async ({ id, text, channel, typingGuard, kind }) => ({

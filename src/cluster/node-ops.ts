@@ -1,5 +1,6 @@
 import { describeValue } from '../errors.js';
 import type { Decision, DecisionResult } from '../permissions/permission-request.js';
+import { answerWaitMs, type DialogAnswer } from '../sessions/dialog-watch.js';
 import type { AskOutcome, CreateSessionInput } from '../sessions/session-manager.js';
 import type { MessageView, SessionView } from './record-mirror.js';
 import type { WireEvent } from './remote-event.js';
@@ -21,6 +22,7 @@ export interface NodeOps {
   stop: { args: { id: string }; result: SessionView };
   interrupt: { args: { id: string }; result: SessionView };
   sendKeys: { args: { id: string; keys: readonly string[] }; result: SessionView };
+  answerDialog: { args: { id: string; answer: DialogAnswer }; result: SessionView };
   /** `client` empty: the client active last. */
   focus: { args: { id: string; client: string }; result: SessionView };
   enqueue: {
@@ -89,6 +91,7 @@ const argShapes: {
   stop: { id: 'string' },
   interrupt: { id: 'string' },
   sendKeys: { id: 'string', keys: 'strings' },
+  answerDialog: { id: 'string', answer: 'object' },
   focus: { id: 'string', client: 'string' },
   enqueue: {
     id: 'string',
@@ -172,6 +175,7 @@ const commandTimeMs: {
   stop: (_, { stopTimeoutMs }) => 2 * stopTimeoutMs,
   interrupt: (_, { stopTimeoutMs }) => stopTimeoutMs,
   sendKeys: () => 0,
+  answerDialog: () => answerWaitMs,
   focus: () => 0,
   enqueue: () => 0,
   ask: ({ timeoutMs }) => timeoutMs,

@@ -16,7 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n  }\n": typeof types.PermissionFieldsFragmentDoc,
-    "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
+    "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": typeof types.DashboardOverviewDocument,
     "\n  subscription DashboardAttention {\n    attention {\n      items {\n        ...AttentionFields\n      }\n      raised {\n        ...AttentionFields\n      }\n    }\n  }\n": typeof types.DashboardAttentionDocument,
     "\n  query DashboardScreen($id: ID!) {\n    session(id: $id) {\n      id\n      screen\n    }\n  }\n": typeof types.DashboardScreenDocument,
@@ -69,7 +69,7 @@ type Documents = {
 const documents: Documents = {
     "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n  }\n": types.PermissionFieldsFragmentDoc,
-    "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
+    "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": types.DashboardOverviewDocument,
     "\n  subscription DashboardAttention {\n    attention {\n      items {\n        ...AttentionFields\n      }\n      raised {\n        ...AttentionFields\n      }\n    }\n  }\n": types.DashboardAttentionDocument,
     "\n  query DashboardScreen($id: ID!) {\n    session(id: $id) {\n      id\n      screen\n    }\n  }\n": types.DashboardScreenDocument,
@@ -145,7 +145,7 @@ export function graphql(source: "\n  fragment PermissionFields on PermissionRequ
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n"): (typeof documents)["\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n"];
+export function graphql(source: "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n"): (typeof documents)["\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

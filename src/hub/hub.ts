@@ -7,6 +7,7 @@ import type {
   PermissionStatus,
 } from '../permissions/permission-request.js';
 import type { MessageRecord } from '../sessions/message.js';
+import type { DialogAnswer } from '../sessions/dialog-watch.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import type { SessionStatus, SessionRecord } from '../sessions/session.js';
 import type { AskOutcome, CreateSessionInput } from '../sessions/session-manager.js';
@@ -64,6 +65,8 @@ export interface Hub {
   stop(id: string): Promise<SessionRecord>;
   interrupt(id: string): Promise<SessionRecord>;
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord>;
+  /** Answers the dialog on the session's screen; NO_DIALOG when it shows none. */
+  answerDialog(id: string, answer: DialogAnswer): Promise<SessionRecord>;
   /** Takes a person's tmux client (by name or tty; the one active last when null) to its pane. */
   focus(id: string, client: string | null): Promise<SessionRecord>;
   /** The session's terminal: a snapshot, then every change (see Terminals.view). */

@@ -9,6 +9,7 @@ import type {
   PermissionRecord,
   PermissionStatus,
 } from '../permissions/permission-request.js';
+import type { DialogAnswer } from '../sessions/dialog-watch.js';
 import type { MessageRecord } from '../sessions/message.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import type { SessionRecord, SessionStatus } from '../sessions/session.js';
@@ -111,6 +112,9 @@ export class LocalHub implements Hub {
   }
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
     return this.#sessions.sendKeys(id, keys);
+  }
+  answerDialog(id: string, answer: DialogAnswer): Promise<SessionRecord> {
+    return this.#sessions.answerDialog(id, answer);
   }
   async focus(id: string, client: string | null): Promise<SessionRecord> {
     await this.#sessions.focus(id, client);

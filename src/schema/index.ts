@@ -5,10 +5,12 @@ import './events.js';
 import './sessions.js';
 import './permissions.js';
 import './messages.js';
+import './dialogs.js';
 import './audit.js';
 import './runs.js';
 import './hooks.js';
 import './channels.js';
+import './claude.js';
 import './terminal.js';
 
 export const schema = builder.toSchema();

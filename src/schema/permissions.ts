@@ -119,6 +119,12 @@ const AttentionItemRef = builder.objectRef<AttentionItem>('AttentionItem').imple
       nullable: true,
       resolve: (item) => item.session.lastAssistantMessage,
     }),
+    dialog: t.string({
+      nullable: true,
+      description:
+        'For a BLOCKED turn (blockedReason DIALOG): the text of the dialog it waits on, as its screen shows it (answerDialog answers it).',
+      resolve: (item) => item.dialog,
+    }),
   }),
 });
 
@@ -133,7 +139,7 @@ const AttentionUpdateRef = builder.objectRef<AttentionUpdate>('AttentionUpdate')
     raised: t.field({
       type: [AttentionItemRef],
       description:
-        "Sessions that started to need a person since this subscriber's previous update: a new permission request, a blocked start, a crash, a finished turn (a new IDLE). None in the first update.",
+        "Sessions that started to need a person since this subscriber's previous update: a new permission request, a blocked start or turn, a crash, a finished turn (a new IDLE). None in the first update.",
       resolve: (update) => update.raised,
     }),
   }),

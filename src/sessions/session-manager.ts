@@ -45,6 +45,7 @@ import { checkMessageText, MessageKind } from './message-text.js';
 import { sessionEnvironment } from '../runtime/session-env.js';
 import { hasTerminal, isRunning, SessionStatus, type SessionRecord } from './session.js';
 import { applyEvent, setStatus, statusOnExit } from './session-status.js';
+import { DialogWatch, heldByDialog, inTurn, type DialogAnswer } from './dialog-watch.js';
 import { fieldOf, type StreamLine } from '../runtime/headless-runtime.js';
 import { RuntimeKind, SessionOrigin, type SessionRuntime } from '../runtime/session-runtime.js';
 import { paneAddress, type Pane } from '../runtime/tmux-pane.js';
@@ -52,9 +53,12 @@ import { externalRecord, isExternal } from './external-session.js';
 import { liveClaudes } from './live-claudes.js';
 import { claudeConfigDir, readTranscriptSince, resumeId, transcriptPathFor } from './transcript.js';
 import { untimed, type Timed } from '../metrics.js';
+import type { SupportedHookEvent } from '../claude/hook-event-support.js';
 
 export interface SessionManagerOptions {
   readonly claudeBin: string;
+  /** The hook events a session of the claude at `bin` registers; the registry's when absent. */
+  readonly hookEvents?: (bin: string) => Promise<readonly SupportedHookEvent[]>;
   /** How a session runs when createSession does not say. */
   readonly defaultRuntime: RuntimeKind;
   readonly dataDir: string;
@@ -142,6 +146,7 @@ export class SessionManager {
   readonly #bus: EventBus;
   readonly #store: RecordTable<SessionRecord>;
   readonly #permissions: PermissionBroker;
+  readonly #dialogs: DialogWatch;
   /** Fires with a session whenever its status, pending permissions or last message change. */
   readonly updates = new Topic<SessionRecord>();
   readonly messages: MessageQueue;
@@ -217,6 +222,14 @@ export class SessionManager {
     this.#log = deps.log;
     this.#bus = deps.bus;
     this.#store = deps.store;
+    this.#dialogs = new DialogWatch({
+      runtime: deps.runtime,
+      awaitingPermission: (id) => deps.permissions.pending(id).length > 0,
+      commit: (record) => this.#commit(record),
+      turnInterrupted: (record) => this.#turnInterrupted(record),
+      clock: this.#clock,
+      log: options.log,
+    });
     for (const record of deps.store.loadAll()) this.#index({ ...sessionDefaults, ...record });
   }
 
@@ -676,13 +689,30 @@ export class SessionManager {
       );
     }
     const stopped = await this.#runtime.interrupt(record, this.#options.stopTimeoutMs);
-    if (stopped && record.status === SessionStatus.Busy) {
-      await this.#endTurn(record, 'interrupted', null);
-      setStatus(record, SessionStatus.Idle, this.#clock.now());
-      this.#store.save(record);
-      this.updates.publish(record);
-      this.#notify(record.id);
-    }
+    if (stopped) await this.#turnInterrupted(record);
+    return record;
+  }
+
+  /** The running turn ended without a Stop: marked interrupted, and the session is IDLE. */
+  async #turnInterrupted(record: SessionRecord): Promise<void> {
+    if (!inTurn(record)) return;
+    await this.#endTurn(record, 'interrupted', null);
+    setStatus(record, SessionStatus.Idle, this.#clock.now());
+    record.error = null;
+    this.#commit(record);
+  }
+
+  /** Saves a changed record, publishes it and wakes whoever waits on it. */
+  #commit(record: SessionRecord): void {
+    this.#store.save(record);
+    this.updates.publish(record);
+    this.#notify(record.id);
+  }
+
+  /** Answers the dialog a session's turn waits on (see DialogWatch.answer). */
+  async answerDialog(id: string, answer: DialogAnswer): Promise<SessionRecord> {
+    const record = this.#runningTerminal(id);
+    await this.#dialogs.answer(record, answer);
     return record;
   }
 
@@ -748,7 +778,7 @@ export class SessionManager {
       // Nor can a DISCONNECTED one's reach the hub.
       const started =
         record.status !== SessionStatus.Starting &&
-        record.status !== SessionStatus.Blocked &&
+        (record.status !== SessionStatus.Blocked || heldByDialog(record)) &&
         record.status !== SessionStatus.Disconnected;
       await this.#runtime.stop(record);
       if (started) await this.#waitFor(record, () => record.ended, this.#options.stopTimeoutMs);
@@ -908,8 +938,10 @@ export class SessionManager {
   async #append(record: SessionRecord, raw: string, payload: HookPayload): Promise<StoredEvent> {
     const event = await this.#log.append(record.id, raw, payload);
     const transcriptPath = stringField(payload, 'transcript_path');
+    const resumed = this.#dialogs.eventCame(record, event);
     const changed =
       applyEvent(record, event) ||
+      resumed ||
       (transcriptPath !== undefined && transcriptPath !== record.transcriptPath);
     if (transcriptPath) record.transcriptPath = transcriptPath;
     // lastEventAt alone is not written per event: start() reads it back from the log.
@@ -926,11 +958,14 @@ export class SessionManager {
    * runs in the session's pane (a person attached stays attached).
    */
   async #launch(record: SessionRecord, resume: boolean, inPlace = false): Promise<void> {
+    // Awaited only when given: without it the launch starts in this turn, as before.
+    const events =
+      this.#options.hookEvents && (await this.#options.hookEvents(this.#options.claudeBin));
     const secret = randomBytes(32).toString('base64url');
     this.#secretHashes.delete(record.hookSecretHash);
     record.hookSecretHash = sha256(secret);
     this.#secretHashes.set(record.hookSecretHash, record.id);
-    this.#writeSettings(record);
+    this.#writeSettings(record, events);
     setStatus(record, SessionStatus.Starting, this.#clock.now());
     Object.assign(record, { error: null, ended: false });
     this.#store.save(record);
@@ -970,8 +1005,11 @@ export class SessionManager {
     }
   }
 
-  /** The session's settings file, written for every launch with the hub's current hook URL. */
-  #writeSettings(record: SessionRecord): void {
+  /**
+   * The session's settings file, written for every launch with the hub's current hook URL and
+   * the events its claude supports.
+   */
+  #writeSettings(record: SessionRecord, events?: readonly SupportedHookEvent[]): void {
     const dir = path.dirname(record.settingsPath);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700); // modes apply only on creation: a directory made before keeps its own
@@ -981,6 +1019,7 @@ export class SessionManager {
       forwarderPath: this.#options.forwarderPath,
       httpTimeoutSeconds: this.#options.hookTimeoutSeconds,
       permissionTimeoutSeconds: this.#options.permissionTimeoutSeconds,
+      ...(events && { events }),
     });
     const mcpPath = mcpConfigPath(record.settingsPath);
     for (const [file, content] of [
@@ -1086,6 +1125,7 @@ export class SessionManager {
 
   #finish(record: SessionRecord, status: SessionStatus, error: string | null): void {
     this.#options.log.info({ sessionId: record.id, status }, 'session ended');
+    this.#dialogs.forget(record.id);
     if (status === SessionStatus.Crashed) void this.#endTurn(record, 'crashed', error);
     setStatus(record, status, this.#clock.now());
     record.error = error;
@@ -1106,7 +1146,7 @@ export class SessionManager {
     reason: 'interrupted' | 'stopped' | 'crashed',
     error: string | null,
   ): Promise<void> {
-    if (record.status !== SessionStatus.Busy) return;
+    if (!inTurn(record)) return;
     await this.#appendHub(record, 'HubTurnEnded', { reason, error }).catch((err: unknown) =>
       this.#options.log.error({ sessionId: record.id, err }, 'turn end could not be stored'),
     );
@@ -1121,9 +1161,7 @@ export class SessionManager {
     record.error =
       `its hooks post to ${record.hookUrl ?? 'an unknown address'}, where this hub cannot ` +
       `listen (${why}); it is relaunched on ${this.#hooks.url} with --resume once its turn is over`;
-    this.#store.save(record);
-    this.updates.publish(record);
-    this.#notify(record.id);
+    this.#commit(record);
     this.#options.log.warn({ sessionId: record.id, why }, 'session disconnected');
   }
 
@@ -1239,9 +1277,7 @@ export class SessionManager {
     if (record.status !== SessionStatus.Starting || reason === null) return;
     setStatus(record, SessionStatus.Blocked, this.#clock.now());
     record.blockedReason = reason;
-    this.#store.save(record);
-    this.updates.publish(record);
-    this.#notify(record.id);
+    this.#commit(record);
     this.#options.log.warn({ sessionId: record.id, reason }, 'session blocked');
   }
 
@@ -1267,7 +1303,12 @@ export class SessionManager {
     }
     for (const record of watched) {
       if (!isRunning(record.status) || this.#stopping.has(record.id)) continue;
-      if (record.status === SessionStatus.Starting || record.status === SessionStatus.Blocked) {
+      if (inTurn(record)) {
+        await this.#dialogs.check(record);
+      } else if (
+        record.status === SessionStatus.Starting ||
+        record.status === SessionStatus.Blocked
+      ) {
         await this.#checkStartupScreen(record);
       } else if (record.status === SessionStatus.Disconnected) {
         await this.#relaunchWhenIdle(record);

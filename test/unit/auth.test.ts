@@ -119,12 +119,13 @@ describe('scopes declared on fields', () => {
       .filter((arg) => isNonNullType(arg.type))
       .map((arg) => {
         const named = getNamedType(arg.type);
+        // A @oneOf input takes exactly one of its fields, none of them required: its first.
         const value = isInputObjectType(named)
           ? `{ ${Object.values(named.getFields())
-              .filter((inner) => isNonNullType(inner.type))
+              .filter((inner, i) => isNonNullType(inner.type) || (named.isOneOf && i === 0))
               .map((inner) => {
                 const innerType = getNamedType(inner.type);
-                return `${inner.name}: ${isEnumType(innerType) ? innerType.getValues()[0]!.name : '"x"'}`;
+                return `${inner.name}: ${isEnumType(innerType) ? innerType.getValues()[0]!.name : innerType.name === 'Int' ? '1' : '"x"'}`;
               })
               .join(', ')} }`
           : isListType(getNullableType(arg.type))

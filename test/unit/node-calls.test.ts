@@ -74,6 +74,7 @@ function owner(overrides: Partial<NodeHandlers> = {}) {
     stop: notHere,
     interrupt: notHere,
     sendKeys: notHere,
+    answerDialog: notHere,
     focus: notHere,
     enqueue: notHere,
     ask: async ({ id, text }) => ({
@@ -330,6 +331,7 @@ describe('node calls: the table at compile time', () => {
       'stop',
       'interrupt',
       'sendKeys',
+      'answerDialog',
       'focus',
       'enqueue',
       'ask',
