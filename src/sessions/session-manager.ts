@@ -958,20 +958,21 @@ export class SessionManager {
    * runs in the session's pane (a person attached stays attached).
    */
   async #launch(record: SessionRecord, resume: boolean, inPlace = false): Promise<void> {
-    // Awaited only when given: without it the launch starts in this turn, as before.
-    const events =
-      this.#options.hookEvents && (await this.#options.hookEvents(this.#options.claudeBin));
     const secret = randomBytes(32).toString('base64url');
     this.#secretHashes.delete(record.hookSecretHash);
     record.hookSecretHash = sha256(secret);
     this.#secretHashes.set(record.hookSecretHash, record.id);
-    this.#writeSettings(record, events);
+    // STARTING in the caller's turn: a subscriber that comes next sees the session live.
     setStatus(record, SessionStatus.Starting, this.#clock.now());
     Object.assign(record, { error: null, ended: false });
     this.#store.save(record);
     this.updates.publish(record);
     const canResume = resume && hasConversation(record.transcriptPath);
     try {
+      // Learned once per claude binary, then cached: only the first launch waits for it.
+      const events =
+        this.#options.hookEvents && (await this.#options.hookEvents(this.#options.claudeBin));
+      this.#writeSettings(record, events);
       await this.#runtime.launch({
         record,
         env: {

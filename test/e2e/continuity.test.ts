@@ -143,10 +143,10 @@ describe('continuity', () => {
           { cwd: world.makeCwd() },
         )
       ).createSession as { id: string; tmuxSession: string };
-    const send = (id: string, text: string) =>
+    const send = (id: string, text: string, kind = 'PROMPT') =>
       hub.data(
-        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-        { id, text },
+        `mutation($id: ID!, $text: String!, $kind: MessageKind) { sendMessage(sessionId: $id, text: $text, kind: $kind) { id } }`,
+        { id, text, kind },
       );
     const state = async (id: string) =>
       (
@@ -208,7 +208,7 @@ describe('continuity', () => {
       const session = await create();
       const events = subscribeTo(hub.url, session.id, 0);
       await events.until((e) => e.eventName === 'SessionStart');
-      await send(session.id, '/clear');
+      await send(session.id, '/clear', 'SLASH_COMMAND');
       const cleared = await events.until((e) => e.eventName === 'SessionStart', 30_000);
       expect(cleared.map((e) => e.eventName)).toContain('SessionEnd');
       expect(cleared.find((e) => e.eventName === 'SessionEnd').reason).toBe('clear');
@@ -224,7 +224,7 @@ describe('continuity', () => {
         prompt: 'hello after clear',
       });
 
-      await send(session.id, '/compact');
+      await send(session.id, '/compact', 'SLASH_COMMAND');
       const compacted = await events.until((e) => e.eventName === 'SessionStart', 30_000);
       expect(compacted.at(-1)).toMatchObject({ source: 'compact', payload: { session_id: newId } });
       expect((await state(session.id)).claudeSessionId).toBe(newId);

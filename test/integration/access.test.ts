@@ -37,7 +37,11 @@ function dummy(type: GraphQLInputType): string {
   const named = getNamedType(type);
   if (isEnumType(named)) return named.getValues()[0]!.name;
   if (isInputObjectType(named)) {
-    const fields = Object.values(named.getFields()).filter((field) => isNonNullType(field.type));
+    // A oneOf input takes exactly one of its fields.
+    const all = Object.values(named.getFields());
+    const fields = named.isOneOf
+      ? all.slice(0, 1)
+      : all.filter((field) => isNonNullType(field.type));
     return `{ ${fields.map((field) => `${field.name}: ${dummy(field.type)}`).join(', ')} }`;
   }
   return { Int: '1', Float: '1', Boolean: 'true', JSON: '{}' }[named.name] ?? '"x"';
