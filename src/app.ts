@@ -14,7 +14,7 @@ import { ClusterHub } from './cluster/cluster-hub.js';
 import { nodeCallEndpoint } from './cluster/node-calls.js';
 import type { RecordKind } from './cluster/redis-keys.js';
 import type { HubConfig } from './config.js';
-import { ClaudeCli } from './claude/claude-cli.js';
+import { ClaudeCli, claudeProbeBounds } from './claude/claude-cli.js';
 import { LocalEventBus } from './events/event-bus.js';
 import { appendObserved } from './events/event-log.js';
 import { sessionEvents } from './subscriptions/session-events.js';
@@ -30,7 +30,7 @@ import { guarded, hubRouter } from './http/routes.js';
 import { staticFiles } from './http/static-files.js';
 import { graphqlOverWebSocket, type WebSocketEndpoint } from './subscriptions/graphql-ws-server.js';
 import { createLogger, type Logger } from './log.js';
-import { HubMetrics } from './metrics.js';
+import { countBy, HubMetrics } from './metrics.js';
 import { PermissionBroker } from './permissions/permission-broker.js';
 import type { PermissionRecord } from './permissions/permission-request.js';
 import type { MessageRecord } from './sessions/message.js';
@@ -92,12 +92,6 @@ function hookHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function countBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-  return counts;
-}
-
 /** What a started hub holds, each part set once it is taken, so a failed start releases it. */
 interface Parts {
   db?: Database.Database;
@@ -151,15 +145,6 @@ export function buildApp(config: HubConfig, options: AppOptions = {}): App {
 }
 
 /**
- * Learning a claude's hook events: how long claude may take to list them (it answers in under a
- * second), and how its binary is read when it does not (1 MiB at a time, in a worker thread).
- */
-const claudeProbe = {
-  probeTimeoutMs: 20_000,
-  scan: { chunkBytes: 1024 * 1024, maxArrayBytes: 16 * 1024, maxArrays: 64 },
-} as const;
-
-/**
  * Seconds tmux may hold a terminal's output for the hub (its event loop stalled) before it stops
  * sending it; the hub then sends its viewers a fresh snapshot.
  */
@@ -188,17 +173,18 @@ async function open(
   writeFileSync(tmuxConfig, 'set -g remain-on-exit on\nset -g history-limit 10000\n');
   chmodSync(tmuxConfig, 0o600);
   const env = options.env ?? process.env;
+  const secrets = hubSecrets(config);
+  // All that claude and tmux get of the hub's environment: a server keeps its first client's.
+  const childEnv = sessionEnvironment(env, secrets);
+  const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig, childEnv);
   // Learned in the background: a session's launch and Query.claude wait for it, the start not.
   const claude = (parts.claude = new ClaudeCli({
     dataDir: config.dataDir,
-    env,
+    env: childEnv,
     log,
-    ...claudeProbe,
+    ...claudeProbeBounds,
   }));
   void claude.facts(config.claudeBin);
-  const secrets = hubSecrets(config);
-  // tmux's server keeps the environment of the client that started it, for every session after.
-  const tmux = new TmuxDriver(config.tmuxSocket, tmuxConfig, sessionEnvironment(env, secrets));
   const retainMs = config.retainDays * 24 * 60 * 60 * 1000;
   const eventLog = (parts.eventLog = new SqliteEventLog(db, {
     events: config.retainEvents,

@@ -227,3 +227,10 @@ export class HubMetrics {
     this.hookEvents.inc({ event: Object.hasOwn(hookEvents, name) ? name : 'unknown' });
   }
 }
+
+/** How many items there are of each key: a gauge's values by label. */
+export function countBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
+}

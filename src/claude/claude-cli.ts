@@ -46,6 +46,15 @@ export interface ClaudeCliOptions {
   readonly log: Logger;
 }
 
+/**
+ * Learning a claude's hook events: how long claude may take to list them (it answers in under a
+ * second), and how its binary is read when it does not (1 MiB at a time, in a worker thread).
+ */
+export const claudeProbeBounds = {
+  probeTimeoutMs: 20_000,
+  scan: { chunkBytes: 1024 * 1024, maxArrayBytes: 16 * 1024, maxArrays: 64 },
+} as const;
+
 /** Binaries the cache remembers; the oldest entry goes first past this. */
 const cacheEntries = 16;
 const cacheFile = 'claude-hook-events.json';

@@ -72,10 +72,7 @@ export const claudePane = {
     if (mode === 'prompt' && readsAsCommand(text)) {
       await pane.paste(`${text}${placeholderBreaks}`, true);
     } else if (mode === 'prompt') {
-      await pane.paste(' ');
-      await pane.sendKeys(['Left']);
-      await pane.paste(text);
-      await pane.sendKeys(['DC']);
+      await pane.pastePrompt(text);
     } else {
       if (mode === 'shell') await pane.sendKeys(['-l', '!']);
       await pane.paste(text);

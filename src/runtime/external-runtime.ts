@@ -128,6 +128,7 @@ export class ExternalRuntime implements SessionRuntime {
       capture: async (history) => (await checked(false), pane.capture(history)),
       lastTyped: async () => (await checked(false), pane.lastTyped()),
       paste: async (text, whole) => (await checked(true), pane.paste(text, whole)),
+      pastePrompt: async (text) => (await checked(true), pane.pastePrompt(text)),
       sendKeys: async (keys) => (await checked(true), pane.sendKeys(keys)),
       input: async (data, paste) => (await checked(true), pane.input(data, paste)),
       focus: async (client, ignored) => (await checked(true), pane.focus(client, ignored)),

@@ -89,6 +89,12 @@ export interface Pane {
    * breaks: a terminal would take it as a key.
    */
   paste(text: string, whole?: boolean): Promise<void>;
+  /**
+   * Pastes text so that it never reaches an empty input box: a space is pasted and the cursor put
+   * before it, the text pasted (as paste does), and the space deleted. One tmux call when the
+   * text is one paste.
+   */
+  pastePrompt(text: string): Promise<void>;
   sendKeys(keys: readonly string[]): Promise<void>;
   /**
    * Writes bytes to the pane's program exactly as given, as a terminal would (`send-keys -H`);
@@ -172,6 +178,26 @@ export function paneOn(
         await run(['load-buffer', '-b', buffer, '-'], { input: chunk });
         await run(['paste-buffer', '-p', '-d', '-b', buffer, '-t', target]);
       }
+    },
+    async pastePrompt(text) {
+      assertPasteable(text);
+      const [first = '', ...rest] = pasteChunks(text);
+      const space = `${buffer}-space`;
+      const deleteSpace = [';', 'send-keys', '-t', target, 'DC'];
+      await run(
+        [
+          ...['set-buffer', '-b', space, ' ', ';'],
+          ...['paste-buffer', '-p', '-d', '-b', space, '-t', target, ';'],
+          ...['send-keys', '-t', target, 'Left', ';'],
+          ...['load-buffer', '-b', buffer, '-', ';'],
+          ...['paste-buffer', '-p', '-d', '-b', buffer, '-t', target],
+          ...(rest.length === 0 ? deleteSpace : []),
+        ],
+        { input: first },
+      );
+      if (rest.length === 0) return;
+      await this.paste(rest.join(''));
+      await run(deleteSpace.slice(1));
     },
     async sendKeys(keys) {
       await run(['send-keys', '-t', target, ...keys]);

@@ -154,6 +154,8 @@ export class SessionManager {
   readonly #secretHashes = new Map<string, string>();
   readonly #byClaudeId = new Map<string, string>();
   readonly #stopping = new Set<string>();
+  /** Sessions between STARTING and their runtime's launch: no exit of theirs is seen yet. */
+  readonly #launching = new Set<string>();
   /** Cancels each pending restart. */
   readonly #restartTimers = new Map<string, () => void>();
   /** Per session: checks run whenever it changes, for those waiting on it. */
@@ -963,6 +965,7 @@ export class SessionManager {
     record.hookSecretHash = sha256(secret);
     this.#secretHashes.set(record.hookSecretHash, record.id);
     // STARTING in the caller's turn: a subscriber that comes next sees the session live.
+    this.#launching.add(record.id);
     setStatus(record, SessionStatus.Starting, this.#clock.now());
     Object.assign(record, { error: null, ended: false });
     this.#store.save(record);
@@ -1003,6 +1006,8 @@ export class SessionManager {
       throw new HubError(ErrorCode.SessionStartFailed, record.error ?? 'start failed', {
         sessionId: record.id,
       });
+    } finally {
+      this.#launching.delete(record.id);
     }
   }
 
@@ -1284,7 +1289,10 @@ export class SessionManager {
 
   async #pollOnce(restartCrashed: boolean): Promise<void> {
     const watched = [...this.#sessions.values()].filter(
-      (record) => isRunning(record.status) && !this.#stopping.has(record.id),
+      (record) =>
+        isRunning(record.status) &&
+        !this.#stopping.has(record.id) &&
+        !this.#launching.has(record.id),
     );
     const exits = await this.#runtime.exits(watched);
     for (const { record, how, screen } of exits) {
