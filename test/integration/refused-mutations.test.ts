@@ -57,6 +57,24 @@ describe('the audit trail of refused mutations', () => {
     return audit[0]?.id ?? 0;
   };
 
+  /** The errors of one operation sent over graphql-ws with the token's secret. */
+  const overGraphqlWs = async (secret: string, query: string): Promise<unknown> => {
+    const client = createClient({
+      url: hub.url.replace(/^http/, 'ws'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      connectionParams: { authorization: `Bearer ${secret}` },
+    });
+    const errors = await new Promise<unknown>((resolve) => {
+      client.subscribe(
+        { query },
+        { next: (result) => resolve(result.errors), error: resolve, complete: () => undefined },
+      );
+    });
+    await client.dispose();
+    return errors;
+  };
+
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cch-refused-'));
     const tokensFile = writeTokensFile(dir, tokensByScope(secrets));
@@ -206,22 +224,10 @@ describe('the audit trail of refused mutations', () => {
 
   it('writes a refusal over graphql-ws', async () => {
     const before = await lastId();
-    const client = createClient({
-      url: hub.url.replace(/^http/, 'ws'),
-      webSocketImpl: WebSocket,
-      retryAttempts: 0,
-      connectionParams: { authorization: `Bearer ${secrets.read}` },
-    });
-    const errors = await new Promise<unknown>((resolve) => {
-      client.subscribe(
-        {
-          query:
-            'mutation { sendKeys(sessionId: "s1", keys: ["Enter"]) { id } decidePermission(input: { requestId: "r1", behavior: ALLOW }) { error { code } } }',
-        },
-        { next: (result) => resolve(result.errors), error: resolve, complete: () => undefined },
-      );
-    });
-    await client.dispose();
+    const errors = await overGraphqlWs(
+      secrets.read,
+      'mutation { sendKeys(sessionId: "s1", keys: ["Enter"]) { id } decidePermission(input: { requestId: "r1", behavior: ALLOW }) { error { code } } }',
+    );
     expect(errors).toEqual([
       expect.objectContaining({ extensions: { code: 'FORBIDDEN' }, path: ['sendKeys'] }),
     ]);
@@ -238,19 +244,7 @@ describe('the audit trail of refused mutations', () => {
 
   it('writes a mutation refused for its cost over graphql-ws', async () => {
     const before = await lastId();
-    const client = createClient({
-      url: hub.url.replace(/^http/, 'ws'),
-      webSocketImpl: WebSocket,
-      retryAttempts: 0,
-      connectionParams: { authorization: `Bearer ${secrets.admin}` },
-    });
-    const errors = await new Promise<unknown>((resolve) => {
-      client.subscribe(
-        { query: overCost },
-        { next: (result) => resolve(result.errors), error: resolve, complete: () => undefined },
-      );
-    });
-    await client.dispose();
+    const errors = await overGraphqlWs(secrets.admin, overCost);
     expect(errors).toEqual([
       expect.objectContaining({
         message: 'Query Cost limit of 5000 exceeded, found 6004.',
