@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode, HubError } from '../errors.js';
 import { inputBoxText, inputReady, startupDialog, turnRunning } from './screen.js';
-import { placeholderBreaks, readsAsCommand, type InputMode } from './prompt-input.js';
+import { mayOpenAMode, placeholderBreaks, readsAsCommand, type InputMode } from './prompt-input.js';
 import type { ScreenState } from './session-runtime.js';
 import type { Pane } from './tmux-pane.js';
 
@@ -62,16 +62,16 @@ export const claudePane = {
    * Types the text for `mode`, then waits until claude shows it in its input box (or settleMs):
    * an Enter that claude reads together with the paste is taken as part of it.
    *
-   * A prompt never reaches the box first: a space is pasted and the cursor put before it, so
-   * the box is not empty when the text arrives (an `!` typed into an empty box switches it to
-   * bash mode), then the space is deleted. A prompt claude would still act on when submitted (a
+   * A prompt that does not start with a letter or digit never reaches the box first: a space is
+   * pasted and the cursor put before it, so the box is not empty when the text arrives (an `!`
+   * typed into an empty box switches it to bash mode), then the space is deleted. A prompt claude would still act on when submitted (a
    * leading `/`, an exit word) goes in as one placeholder paste instead, whose text claude hands
    * the model inside `<pasted_content>` tags. A shell line is typed after the `!` of bash mode.
    */
   async type(pane: Pane, text: string, mode: InputMode, settleMs: number): Promise<void> {
     if (mode === 'prompt' && readsAsCommand(text)) {
       await pane.paste(`${text}${placeholderBreaks}`, true);
-    } else if (mode === 'prompt') {
+    } else if (mode === 'prompt' && mayOpenAMode(text)) {
       await pane.pastePrompt(text);
     } else {
       if (mode === 'shell') await pane.sendKeys(['-l', '!']);

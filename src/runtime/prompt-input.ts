@@ -9,6 +9,15 @@
  */
 export type InputMode = 'prompt' | 'command' | 'shell';
 
+/**
+ * True unless the text starts with a letter or a digit. claude's empty input box takes some first
+ * characters as a switch rather than as text (`!` its bash mode, `?` its shortcuts), and a later
+ * version may take others: only text that starts as a word goes into the box as it is.
+ */
+export function mayOpenAMode(text: string): boolean {
+  return !/^[\p{L}\p{N}]/u.test(text);
+}
+
 /** What claude's input box does instead of sending these to the model: it exits. */
 const exitWords = ['exit', 'quit', ':q', ':q!', ':wq', ':wq!'];
 

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headlessContent, promptCarries, readsAsCommand } from '../../src/runtime/prompt-input.js';
+import {
+  headlessContent,
+  mayOpenAMode,
+  promptCarries,
+  readsAsCommand,
+} from '../../src/runtime/prompt-input.js';
 import { controlCharacterIn } from '../../src/runtime/terminal-text.js';
 import { hubSecrets, sessionEnvironment } from '../../src/runtime/session-env.js';
 import { literalArg } from '../../src/runtime/tmux-pane.js';
@@ -93,6 +98,13 @@ describe("claude's input", () => {
       expect(readsAsCommand(text)).toBe(true);
     for (const text of ['!touch x', 'exit now', 'a /clear', 'hello', '#note', '/etc/hosts is'])
       expect(readsAsCommand(text)).toBe(false);
+  });
+
+  it('keeps text off an empty box unless it starts with a letter or a digit', () => {
+    for (const text of ['!touch x', '?', '#note', ' x', '\tx', '-x', '@file', '\u2060x'])
+      expect(mayOpenAMode(text)).toBe(true);
+    for (const text of ['hello', 'Émile', '漢字', '42 things', 'ß'])
+      expect(mayOpenAMode(text)).toBe(false);
   });
 
   it('recognises the prompt claude reports, as typed, pasted whole or in blocks', () => {
