@@ -1,3 +1,4 @@
+import { execa } from 'execa';
 import {
   spawnHub as spawnHubProcess,
   type HubProcess,
@@ -18,4 +19,15 @@ export function spawnHub(
     ...options,
     onLogLine: (line, pid) => checkHubLogLine(`hub process ${pid}`, line),
   });
+}
+
+/** The checkout's root, where `src/main.ts` runs from. */
+const root = new URL('../..', import.meta.url).pathname;
+
+/**
+ * Runs the hub's command line from the sources until it exits, for what it refuses at start:
+ * resolves with its exit code and output, whatever the code.
+ */
+export function runHubCommand(args: readonly string[]) {
+  return execa('node', ['--import', 'tsx', 'src/main.ts', ...args], { cwd: root, reject: false });
 }

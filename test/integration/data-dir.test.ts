@@ -1,11 +1,10 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runHubCommand } from '../helpers/hub-process.js';
 import { startHub } from '../helpers/hub.js';
 
-const root = new URL('../..', import.meta.url).pathname;
 const parent = mkdtempSync(path.join(tmpdir(), 'cch-datadir-'));
 
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
@@ -68,21 +67,14 @@ describe('a hub.db of 0 bytes', () => {
     mkdirSync(dataDir, { mode: 0o700 });
     const file = path.join(dataDir, 'hub.db');
     writeFileSync(file, '');
-    const result = await execa(
-      'node',
-      [
-        '--import',
-        'tsx',
-        'src/main.ts',
-        '--port',
-        '0',
-        '--data-dir',
-        dataDir,
-        '--tmux-socket',
-        `cch-empty-${process.pid}`,
-      ],
-      { cwd: root, reject: false },
-    );
+    const result = await runHubCommand([
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--tmux-socket',
+      `cch-empty-${process.pid}`,
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toBe(
       `claude-code-hub: ${file} is empty (0 bytes), so something truncated it: restore it from a backup, or delete it to start with an empty store`,

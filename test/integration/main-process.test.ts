@@ -4,6 +4,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { firstLine } from '../../harness/ready-line.js';
+import { runHubCommand } from '../helpers/hub-process.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-main-'));
@@ -106,21 +107,14 @@ describe('npm start', () => {
   it('exits 1 naming the entry when the tokens file is wrong', async () => {
     const file = path.join(dataDir, 'tokens.json');
     writeFileSync(file, JSON.stringify([{ name: 'bot', scope: 'root', sha256: 'ab' }]));
-    const result = await execa(
-      'node',
-      [
-        '--import',
-        'tsx',
-        'src/main.ts',
-        '--port',
-        '0',
-        '--data-dir',
-        dataDir,
-        '--tokens-file',
-        file,
-      ],
-      { cwd: root, reject: false },
-    );
+    const result = await runHubCommand([
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--tokens-file',
+      file,
+    ]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toBe(
       `claude-code-hub: tokens file ${file}, entry 0: scope must be one of read, control, approve, admin, hook`,
