@@ -1,6 +1,6 @@
 import { stringField, type HookPayload, type StoredEvent } from '../events/hook-event.js';
 import { ActionKind, ActionPhase, describeTool, fileChanges, type Action } from './action.js';
-import { streamUsage, type Usage } from './turn-usage.js';
+import { streamUsage, type Usage } from './usage.js';
 
 export const TurnStatus = {
   Running: 'RUNNING',

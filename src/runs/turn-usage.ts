@@ -1,30 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Turn } from './run-fold.js';
-
-/** Token usage as the Messages API reports it, summed. */
-export interface Usage {
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_input_tokens: number;
-  cache_creation_input_tokens: number;
-}
-
-const keys = [
-  'input_tokens',
-  'output_tokens',
-  'cache_read_input_tokens',
-  'cache_creation_input_tokens',
-] as const;
-
-/** The usage a stream's `result` line reports, or null when it has none. Pure. */
-export function streamUsage(value: unknown): Usage | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const usage = value as Record<string, unknown>;
-  if (!keys.some((key) => typeof usage[key] === 'number')) return null;
-  return Object.fromEntries(
-    keys.map((key) => [key, typeof usage[key] === 'number' ? usage[key] : 0]),
-  ) as unknown as Usage;
-}
+import { usageKeys, type Usage } from './usage.js';
 
 /** An assistant message's entry in a transcript, as far as usage goes. */
 export interface AssistantEntry {
@@ -90,7 +66,7 @@ export function usageBetween(
       cache_read_input_tokens: 0,
       cache_creation_input_tokens: 0,
     };
-    for (const key of keys) if (typeof usage[key] === 'number') total[key] += usage[key];
+    for (const key of usageKeys) if (typeof usage[key] === 'number') total[key] += usage[key];
   }
   return { usage: total, hasText };
 }
