@@ -1,14 +1,9 @@
-import { MessageKind, messageKind } from '../sessions/message-text.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { CreateInput, Hub, NodeInfo } from '../hub/hub.js';
-import type { LocalHub } from '../hub/local-hub.js';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import type { EventLog, ReadOptions } from '../events/event-log.js';
-import { LocalEventBus, type BusListener } from '../events/event-bus.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { sessionEvents, type SessionEventsDeps } from '../subscriptions/session-events.js';
-import { Topic } from '../events/topic.js';
 import type { Logger } from '../log.js';
 import {
   PermissionStatus,
@@ -19,32 +14,28 @@ import {
 import type { DialogAnswer } from '../sessions/dialog-watch.js';
 import type { MessageRecord } from '../sessions/message.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
+import { MessageKind } from '../sessions/message-text.js';
 import { isRunning, SessionStatus, type SessionRecord } from '../sessions/session.js';
-import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
+import type { AskOutcome } from '../sessions/session-manager.js';
 import type { TerminalChunk } from '../terminal/terminal-viewer.js';
+import { ClusterFeeds } from './cluster-feeds.js';
+import type { LocalParts } from './local-parts.js';
+import { LocalViews } from './local-views.js';
 import { NodeClient } from './node-calls.js';
-import {
-  nodeCallTimeoutMs,
-  runNodeCall,
-  type NodeArgs,
-  type NodeCall,
-  type NodeHandlers,
-  type NodeOp,
-  type NodeResult,
-} from './node-ops.js';
-import { NodeRegistry, type NodeState } from './node-registry.js';
+import { nodeHandlers } from './node-handlers.js';
+import { nodeCallTimeoutMs, runNodeCall, type NodeCall, type NodeHandlers } from './node-ops.js';
+import { NodeRegistry } from './node-registry.js';
+import { OwnerCalls } from './owner-calls.js';
 import {
   RecordMirror,
   type MessageView,
   type PermissionView,
-  type RecordChange,
-  type RecordView,
   type SessionView,
 } from './record-mirror.js';
 import { connectRedis } from './redis-connection.js';
 import { RedisEventLog } from './redis-event-log.js';
 import { RedisKeys, type RecordKind } from './redis-keys.js';
-import { RemoteEvent, toWire } from './remote-event.js';
+import { RemoteEvent } from './remote-event.js';
 import { StreamMirror } from './stream-mirror.js';
 import { StreamWatcher } from './stream-watcher.js';
 
@@ -68,16 +59,6 @@ export interface ClusterOptions {
   readonly log: Logger;
 }
 
-export interface LocalParts {
-  readonly hub: LocalHub;
-  readonly sessions: SessionManager;
-  readonly eventLog: EventLog;
-  readonly bus: LocalEventBus;
-  readonly permissionChanges: Topic<PermissionRecord>;
-  /** Everything sessionEvents needs but the log, the bus and the seams. */
-  readonly streamOptions: Pick<SessionEventsDeps, 'bufferLimit' | 'replayPageSize' | 'streams'>;
-}
-
 function byTime<T>(time: (item: T) => number): (a: T, b: T) => number {
   return (a, b) => time(a) - time(b);
 }
@@ -98,9 +79,10 @@ export class ClusterHub implements Hub {
   readonly #remoteLog: RedisEventLog;
   readonly #streams: StreamMirror;
   readonly #watcher: StreamWatcher;
-  readonly #client: NodeClient;
-  readonly #updates = new Topic<SessionRecord>();
-  readonly #permissionChanges = new Topic<PermissionRecord>();
+  readonly #calls: OwnerCalls;
+  readonly #feeds: ClusterFeeds;
+  readonly #views: LocalViews;
+  readonly #handlers: NodeHandlers;
   readonly #unlisten: (() => void)[];
   /** The secret nodes call each other with. */
   readonly secret: string;
@@ -145,7 +127,7 @@ export class ClusterHub implements Hub {
     const deps = { redis, keys: this.#keys, log: options.log };
     this.#remoteLog = new RedisEventLog(redis, this.#keys);
     this.#records = new RecordMirror({ ...deps, subscriber, self: options.nodeName }, (change) =>
-      this.#remoteChanged(change),
+      this.#feeds.remoteChanged(change),
     );
     // A record change made before an event reaches every node before that event does.
     this.#streams = new StreamMirror(
@@ -166,12 +148,19 @@ export class ClusterHub implements Hub {
     this.#registry = new NodeRegistry(
       deps,
       { name: options.nodeName, url: options.url, startedAt: Date.now() },
-      { leaseMs: options.leaseMs, changed: (before, after) => this.#nodeChanged(before, after) },
+      {
+        leaseMs: options.leaseMs,
+        changed: (before, after) => this.#feeds.nodeChanged(before, after),
+      },
     );
-    this.#client = new NodeClient(secret, {
-      timeoutMs: nodeCallTimeoutMs,
-      startTimeoutMs: options.startTimeoutMs,
-      stopTimeoutMs: options.stopTimeoutMs,
+    this.#calls = new OwnerCalls({
+      registry: this.#registry,
+      records: this.#records,
+      client: new NodeClient(secret, {
+        timeoutMs: nodeCallTimeoutMs,
+        startTimeoutMs: options.startTimeoutMs,
+        stopTimeoutMs: options.stopTimeoutMs,
+      }),
     });
     this.log = {
       read: async (sessionId: string, options?: ReadOptions) => {
@@ -181,18 +170,29 @@ export class ClusterHub implements Hub {
         return events;
       },
     };
+    this.#feeds = new ClusterFeeds({
+      local,
+      log: this.log,
+      watcher: this.#watcher,
+      isLocal: (id) => this.#isLocal(id),
+      remoteSessions: () => this.#remoteSessions(),
+      subscriberBuffer: options.subscriberBuffer,
+      logger: options.log,
+    });
+    this.#views = new LocalViews(local, options.nodeName);
+    this.#handlers = nodeHandlers(local.hub, this.#views, options.nodeName);
     this.#unlisten = [
       local.sessions.updates.listen((record) => {
-        this.#updates.publish(record);
+        this.#feeds.sessionChanged(record);
         this.localChanged('sessions', record);
       }),
-      local.permissionChanges.listen((request) => this.#permissionChanges.publish(request)),
+      local.permissionChanges.listen((request) => this.#feeds.permissionChanged(request)),
     ];
   }
 
   async #start(): Promise<void> {
     await this.#registry.join();
-    await this.#records.start(() => this.#localViews());
+    await this.#records.start(() => this.#views.all());
     this.#streams.resync(this.#localSessionIds());
     this.#redis.on('ready', () => this.#streams.resync(this.#localSessionIds()));
   }
@@ -213,7 +213,7 @@ export class ClusterHub implements Hub {
 
   /** A record of this node changed: its view goes to the other nodes. */
   localChanged(kind: RecordKind, record: { readonly id: string }): void {
-    this.#records.changed(kind, record.id, () => this.#viewOf(kind, record));
+    this.#records.changed(kind, record.id, () => this.#views.of(kind, record));
   }
 
   async close(): Promise<void> {
@@ -222,7 +222,7 @@ export class ClusterHub implements Hub {
     await this.#records.written();
     await this.#watcher.close();
     await this.#registry.leave();
-    this.#client.close();
+    this.#calls.close();
     for (const connection of this.#connections) connection.disconnect();
   }
 
@@ -254,7 +254,7 @@ export class ClusterHub implements Hub {
   }
   async screen(record: SessionRecord): Promise<string> {
     if (this.#isLocal(record.id)) return this.#local.hub.screen(record);
-    return this.#callOwner(record.id, 'screen', { id: record.id });
+    return this.#calls.call(record.id, 'screen', { id: record.id });
   }
   attachCommand(record: SessionRecord): string | null {
     return this.#isLocal(record.id)
@@ -300,84 +300,45 @@ export class ClusterHub implements Hub {
   }
 
   sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent> {
-    const local = this.#isLocal(sessionId);
-    return sessionEvents(
-      {
-        ...this.#local.streamOptions,
-        log: this.log,
-        bus: local
-          ? this.#local.bus
-          : {
-              subscribe: (id, listener: BusListener) => this.#watcher.subscribe(id, listener),
-              publish: () => undefined,
-            },
-        liveFrom: (id) => (local ? this.#local.eventLog.lastSeq(id) : this.#watcher.liveFrom(id)),
-        isEnded: (id, delivered) => {
-          if (local) return this.#local.sessions.isEnded(id);
-          const view = this.#remoteSessions().get(id);
-          return view?.status === SessionStatus.Stopped && delivered >= view.lastSeq;
-        },
-      },
-      sessionId,
-      after,
-    );
+    return this.#feeds.sessionEvents(sessionId, after);
   }
   sessionUpdates(): AsyncGenerator<SessionRecord> {
-    return this.#updates.stream(this.#options.subscriberBuffer, this.#overflow);
+    return this.#feeds.sessionUpdates();
   }
   permissionChanges(): AsyncGenerator<PermissionRecord> {
-    return this.#permissionChanges.stream(this.#options.subscriberBuffer, this.#overflow);
+    return this.#feeds.permissionChanges();
   }
-  readonly #overflow = () =>
-    new HubError(
-      ErrorCode.SubscriberTooSlow,
-      `subscriber fell more than ${this.#options.subscriberBuffer} updates behind; subscribe again`,
-    );
 
   // Commands: run here for this node's sessions, sent to the owner for the others.
 
   async create({ node, ...input }: CreateInput): Promise<SessionRecord> {
     const name = node ?? this.self;
     if (name === this.self) return this.#local.hub.create(input);
-    const target = this.#registry.get(name) ?? (await this.#refreshed(name));
-    if (!target) {
-      const known = this.#registry
-        .list()
-        .map((n) => n.name)
-        .join(', ');
-      throw new HubError(
-        ErrorCode.NodeNotFound,
-        `no node is named ${describeValue(name)}; the nodes are ${known}`,
-      );
-    }
-    const created = await this.#client.call(target, 'create', { input });
-    // Commands may follow at once, before the owner's announcement of the session arrives.
-    this.#records.learn('sessions', created);
-    return created;
+    return this.#calls.create(name, input);
   }
   resume(id: string): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.resume(id);
-    return this.#callOwner(id, 'resume', { id });
+    return this.#calls.call(id, 'resume', { id });
   }
   stop(id: string): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.stop(id);
-    return this.#callOwner(id, 'stop', { id });
+    return this.#calls.call(id, 'stop', { id });
   }
   interrupt(id: string): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.interrupt(id);
-    return this.#callOwner(id, 'interrupt', { id });
+    return this.#calls.call(id, 'interrupt', { id });
   }
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.sendKeys(id, keys);
-    return this.#callOwner(id, 'sendKeys', { id, keys });
+    return this.#calls.call(id, 'sendKeys', { id, keys });
   }
   answerDialog(id: string, answer: DialogAnswer): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.answerDialog(id, answer);
-    return this.#callOwner(id, 'answerDialog', { id, answer });
+    return this.#calls.call(id, 'answerDialog', { id, answer });
   }
   focus(id: string, client: string | null): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.focus(id, client);
-    return this.#callOwner(id, 'focus', { id, client: client ?? '' });
+    return this.#calls.call(id, 'focus', { id, client: client ?? '' });
   }
   terminal(id: string): AsyncIterableIterator<TerminalChunk> {
     return this.#local.hub.terminal(this.#localTerminal(id));
@@ -411,7 +372,7 @@ export class ClusterHub implements Hub {
     { typingGuard = true, kind = MessageKind.Prompt }: EnqueueOptions = {},
   ): Promise<MessageRecord> {
     if (this.#isLocal(id)) return this.#local.hub.enqueue(id, text, channel, { typingGuard, kind });
-    return this.#callOwner(id, 'enqueue', { id, text, channel: channel ?? '', typingGuard, kind });
+    return this.#calls.call(id, 'enqueue', { id, text, channel: channel ?? '', typingGuard, kind });
   }
   async ask(
     id: string,
@@ -420,7 +381,7 @@ export class ClusterHub implements Hub {
     channel: string | null = null,
   ): Promise<AskOutcome> {
     if (this.#isLocal(id)) return this.#local.hub.ask(id, text, timeoutMs, channel);
-    const outcome = await this.#callOwner(id, 'ask', {
+    const outcome = await this.#calls.call(id, 'ask', {
       id,
       text,
       channel: channel ?? '',
@@ -432,46 +393,13 @@ export class ClusterHub implements Hub {
   async decide(decision: Decision): Promise<DecisionResult> {
     const remote = this.#records.remote<PermissionView>('permissions').get(decision.requestId);
     if (!remote) return this.#local.hub.decide(decision);
-    return this.#callOwner(remote.sessionId, 'decide', { decision });
+    return this.#calls.call(remote.sessionId, 'decide', { decision });
   }
 
   /** Runs a call from another node on this one. */
   run(call: NodeCall): Promise<unknown> {
     return runNodeCall(this.#handlers, call);
   }
-
-  /** What this node runs for the others; results are the views other nodes read. */
-  readonly #handlers: NodeHandlers = {
-    create: async ({ input }) => this.#sessionView(await this.#local.hub.create(input)),
-    resume: async ({ id }) => this.#sessionView(await this.#local.hub.resume(id)),
-    stop: async ({ id }) => this.#sessionView(await this.#local.hub.stop(id)),
-    interrupt: async ({ id }) => this.#sessionView(await this.#local.hub.interrupt(id)),
-    sendKeys: async ({ id, keys }) => this.#sessionView(await this.#local.hub.sendKeys(id, keys)),
-    answerDialog: async ({ id, answer }) =>
-      this.#sessionView(await this.#local.hub.answerDialog(id, answer)),
-    focus: async ({ id, client }) =>
-      this.#sessionView(await this.#local.hub.focus(id, client || null)),
-    enqueue: async ({ id, text, channel, typingGuard, kind }) => ({
-      ...(await this.#local.hub.enqueue(id, text, channel || null, {
-        typingGuard,
-        kind: messageKind(kind),
-      })),
-      node: this.self,
-    }),
-    ask: async ({ id, text, channel, timeoutMs }) => {
-      const outcome = await this.#local.hub.ask(id, text, timeoutMs, channel || null);
-      return outcome.kind === 'reply'
-        ? { ...outcome, events: outcome.events.map(toWire) }
-        : outcome;
-    },
-    decide: async ({ decision }) => {
-      const result = await this.#local.hub.decide(decision);
-      return result.request
-        ? { ...result, request: { ...result.request, node: this.self } }
-        : result;
-    },
-    screen: async ({ id }) => this.#local.hub.screen(this.#local.hub.require(id)),
-  };
 
   #isLocal(sessionId: string): boolean {
     return this.#local.sessions.get(sessionId) !== undefined;
@@ -483,86 +411,5 @@ export class ClusterHub implements Hub {
 
   #localSessionIds(): string[] {
     return this.#local.sessions.list().map((record) => record.id);
-  }
-
-  /** A node that joined since the last refresh is known once Redis has been read again. */
-  async #refreshed(node: string): Promise<NodeState | undefined> {
-    await this.#registry.refresh().catch(() => undefined);
-    return this.#registry.get(node);
-  }
-
-  async #callOwner<K extends NodeOp>(
-    sessionId: string,
-    op: K,
-    args: NodeArgs<K>,
-  ): Promise<NodeResult<K>> {
-    const view = this.#remoteSessions().get(sessionId);
-    if (!view)
-      throw new HubError(
-        ErrorCode.SessionNotFound,
-        `no session has id ${describeValue(sessionId)}`,
-      );
-    const owner = this.#registry.get(view.node) ?? (await this.#refreshed(view.node));
-    if (!owner) {
-      throw new HubError(
-        ErrorCode.NodeUnreachable,
-        `session ${sessionId} runs on node ${view.node}, which is unknown`,
-      );
-    }
-    return this.#client.call(owner, op, args);
-  }
-
-  #sessionView(record: SessionRecord): SessionView {
-    const sessions = this.#local.sessions;
-    return {
-      ...record,
-      hookSecretHash: '',
-      status: sessions.statusOf(record),
-      node: this.self,
-      attachCommand: sessions.attachCommand(record),
-      lastSeq: this.#local.eventLog.lastSeq(record.id),
-    };
-  }
-
-  /** The view of a local record; records are live objects, so it is current when it is made. */
-  #viewOf(kind: RecordKind, record: { readonly id: string }): RecordView {
-    return kind === 'sessions'
-      ? this.#sessionView(record as SessionRecord)
-      : { ...record, node: this.self };
-  }
-
-  *#localViews(): Iterable<RecordChange> {
-    const local: [RecordKind, Iterable<{ readonly id: string }>][] = [
-      ['sessions', this.#local.sessions.list()],
-      ['permissions', this.#local.hub.permissionRequests()],
-      ['messages', this.#local.sessions.messages.all()],
-    ];
-    for (const [kind, records] of local) {
-      for (const record of records) yield { kind, view: this.#viewOf(kind, record) };
-    }
-  }
-
-  #remoteChanged({ kind, view }: RecordChange): void {
-    if (kind === 'sessions') {
-      const session = view as SessionView;
-      this.#watcher.sessionChanged(
-        session.id,
-        session.status === SessionStatus.Stopped,
-        session.lastSeq,
-      );
-      this.#updates.publish(session);
-    } else if (kind === 'permissions') {
-      this.#permissionChanges.publish(view as PermissionView);
-    }
-  }
-
-  /** A node came or went: its sessions' status changes with it. */
-  #nodeChanged(before: NodeState | undefined, after: NodeState | undefined): void {
-    const name = (after ?? before)!.name;
-    const alive = after?.alive ?? false;
-    this.#options.log.info({ node: name, alive }, alive ? 'node is up' : 'node is down');
-    for (const view of this.#remoteSessions().values()) {
-      if (view.node === name) this.#updates.publish(view);
-    }
   }
 }

@@ -1,0 +1,18 @@
+import type { EventLog } from '../events/event-log.js';
+import type { LocalEventBus } from '../events/event-bus.js';
+import type { Topic } from '../events/topic.js';
+import type { LocalHub } from '../hub/local-hub.js';
+import type { PermissionRecord } from '../permissions/permission-request.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+import type { SessionEventsDeps } from '../subscriptions/session-events.js';
+
+/** The parts of this process's own hub that its view of the cluster serves local sessions from. */
+export interface LocalParts {
+  readonly hub: LocalHub;
+  readonly sessions: SessionManager;
+  readonly eventLog: EventLog;
+  readonly bus: LocalEventBus;
+  readonly permissionChanges: Topic<PermissionRecord>;
+  /** Everything sessionEvents needs but the log, the bus and the seams. */
+  readonly streamOptions: Pick<SessionEventsDeps, 'bufferLimit' | 'replayPageSize' | 'streams'>;
+}

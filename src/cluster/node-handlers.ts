@@ -1,0 +1,33 @@
+import type { LocalHub } from '../hub/local-hub.js';
+import { messageKind } from '../sessions/message-text.js';
+import type { LocalViews } from './local-views.js';
+import type { NodeHandlers } from './node-ops.js';
+import { toWire } from './remote-event.js';
+
+/** What this node runs for the others; results are the views other nodes read. */
+export function nodeHandlers(hub: LocalHub, views: LocalViews, self: string): NodeHandlers {
+  return {
+    create: async ({ input }) => views.session(await hub.create(input)),
+    resume: async ({ id }) => views.session(await hub.resume(id)),
+    stop: async ({ id }) => views.session(await hub.stop(id)),
+    interrupt: async ({ id }) => views.session(await hub.interrupt(id)),
+    sendKeys: async ({ id, keys }) => views.session(await hub.sendKeys(id, keys)),
+    answerDialog: async ({ id, answer }) => views.session(await hub.answerDialog(id, answer)),
+    focus: async ({ id, client }) => views.session(await hub.focus(id, client || null)),
+    enqueue: async ({ id, text, channel, typingGuard, kind }) => ({
+      ...(await hub.enqueue(id, text, channel || null, { typingGuard, kind: messageKind(kind) })),
+      node: self,
+    }),
+    ask: async ({ id, text, channel, timeoutMs }) => {
+      const outcome = await hub.ask(id, text, timeoutMs, channel || null);
+      return outcome.kind === 'reply'
+        ? { ...outcome, events: outcome.events.map(toWire) }
+        : outcome;
+    },
+    decide: async ({ decision }) => {
+      const result = await hub.decide(decision);
+      return result.request ? { ...result, request: { ...result.request, node: self } } : result;
+    },
+    screen: async ({ id }) => hub.screen(hub.require(id)),
+  };
+}
