@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { offer, type BenchHub, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
-import { childrenCpuBetween, childrenCpuMs, cpuMs, runQueueMs } from './proc-stats.js';
+import { cpuMs, runQueueMs } from './proc-stats.js';
 import { againstFloor, spread, type Row } from './row.js';
 import { SentTimes, startSubscribers, untilArrived } from './subscribers-thread.js';
 
@@ -35,18 +35,15 @@ async function measure(
   const { pid } = server;
   const stats = server.stats ? await hubStats(server) : null;
   const [cpu0, system0, loadCpu0] = [cpuMs(pid), cpuMs(pid, 'system'), cpuMs(process.pid)];
-  const [waited0, children0] = [runQueueMs(pid), childrenCpuMs(pid)];
+  const waited0 = runQueueMs(pid);
   const t0 = performance.now();
   const total = await offer(server.hooks, targets, 2000, seconds, sent);
   const expected = total * subscribers;
   await untilArrived(() => arrivals.length >= expected);
   const share = (ms: number) => `${((ms / (performance.now() - t0)) * 100).toFixed(0)}%`;
-  const children = childrenCpuBetween(children0, childrenCpuMs(pid));
   const cpus = [
     `CPU ${share(cpuMs(pid) - cpu0)}`,
     `${share(cpuMs(pid, 'system') - system0)} in the kernel`,
-    // The writer process (the kernel's socket writes among them), when there is one.
-    ...(children > 0 ? [`its children ${share(children)}`] : []),
     `load ${share(cpuMs(process.pid) - loadCpu0)}`,
     // The hub's stats say it for the hub.
     ...(stats ? [] : [`waited for a core ${share(runQueueMs(pid) - waited0)}`]),

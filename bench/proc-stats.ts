@@ -22,33 +22,6 @@ export function cpuMs(pid: number, only?: 'system'): number {
 }
 
 /**
- * CPU time in ms each of the process' children running now has used so far (the hub's
- * WebSocket writer, with `--graphql-ws-server writer`).
- */
-export function childrenCpuMs(pid: number): Map<number, number> {
-  const cpu = new Map<number, number>();
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
-  for (const child of children.split(' ').filter(Boolean).map(Number)) {
-    try {
-      cpu.set(child, cpuMs(child));
-    } catch {
-      // It has ended since.
-    }
-  }
-  return cpu;
-}
-
-/** CPU time in ms the children running at both times used between them. */
-export function childrenCpuBetween(
-  before: Map<number, number>,
-  after: Map<number, number>,
-): number {
-  let used = 0;
-  for (const [child, ms] of after) used += ms - (before.get(child) ?? ms);
-  return used;
-}
-
-/**
  * How long the process' main thread (its event loop) has so far waited for a core while it had
  * work, in ms: the kernel's run-queue delay (/proc/<pid>/task/<pid>/schedstat, in ns). A loop
  * that waits for a core answers late whatever its own code does: that part of a tail is the

@@ -23,7 +23,7 @@ export const hubNodeOptions: readonly string[] = [
 ];
 
 /**
- * Each `--hub-arg` (say `--hub-arg --graphql-ws-server=writer`): a flag of the hub's own that
+ * Each `--hub-arg` (say `--hub-arg --graphql-ws-server=library`): a flag of the hub's own that
  * the shared hub and each section's fresh hub get after theirs, so the whole bench can run
  * against another choice. The A/B sections (ws-server) still pick their own.
  */

@@ -439,7 +439,6 @@ async function open(
       maxSubscriptions: config.maxSubscriptions,
       fanoutBudgetMs: config.fanoutBudgetMs,
       fanout: metrics.fanout,
-      subscriberBuffer: config.subscriberBuffer,
       log,
     },
     config.graphqlWsServer,

@@ -2,11 +2,8 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { logLevels, type LogLevel } from './log.js';
 
-/**
- * graphql-ws servers: the hub's own, which shares each event's bytes, or graphql-ws' own; or
- * the hub's with a writer process that owns and writes the sockets.
- */
-export const wsServerKinds = ['hub', 'library', 'writer'] as const;
+/** graphql-ws servers: the hub's own, which shares each event's bytes, or graphql-ws' own. */
+export const wsServerKinds = ['hub', 'library'] as const;
 export type WsServerKind = (typeof wsServerKinds)[number];
 
 /** How sessions run, as `--default-runtime` names them. */
@@ -443,7 +440,7 @@ export const optionSpecs: readonly OptionSpec[] = [
     choices: wsServerKinds,
     default: 'hub',
     description:
-      "graphql-ws server: hub (writes each event's message once for all its subscribers), library (graphql-ws' own), or writer (the hub's, with a second process that owns the WebSocket connections and sends caught-up subscribers their live events itself, on another core).",
+      "graphql-ws server: hub (writes each event's message once for all its subscribers) or library (graphql-ws' own).",
   },
   {
     flag: 'default-runtime',

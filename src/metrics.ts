@@ -148,7 +148,7 @@ export class HubMetrics {
     });
     const delivery = new Histogram({
       name: 'claude_hub_event_delivery_seconds',
-      help: "From a live event's receipt to its message's write to a graphql-ws subscriber's socket (or the writer process), for the oldest message of each write: how long the hub held events, waiting for the store, a turn's fan-out budget or a client that is behind. Replayed events are not counted. Millisecond resolution.",
+      help: "From a live event's receipt to its message's write to a graphql-ws subscriber's socket, for the oldest message of each write: how long the hub held events, waiting for the store, a turn's fan-out budget or a client that is behind. Replayed events are not counted. Millisecond resolution.",
       buckets: [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
       registers,
     });

@@ -1,7 +1,6 @@
 /** A message's start or end: bytes, or a string encoded (UTF-8) when the message is written. */
 export type Part = Buffer | string;
 
-// These three are self-contained: the writer process runs their source (writer-process.ts).
 export const byteLength = (part: Part) =>
   typeof part === 'string' ? Buffer.byteLength(part) : part.length;
 

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocketServer } from 'ws';
@@ -18,8 +17,7 @@ import {
 } from './graphql-ws-options.js';
 import { FanoutTurns, type FanoutConnection } from './fanout-turns.js';
 import { byteLength, frameHeaderSize, type Part } from './frames.js';
-import { localSink } from './local-socket.js';
-import type { LiveTails, TailSink } from './live-tails.js';
+import { localSink, type FrameSink } from './local-socket.js';
 
 const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
@@ -33,8 +31,7 @@ const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
  * Live events of a session's stream cost no promise: the stream wakes the relay
  * (FanoutTurns.wake), which sends what is there until it must wait for a later turn, an async
  * result or a client that is behind. Only the first event, replayed pages, the end and errors
- * come through the source's next(). On a connection a writer process owns, a relay that has
- * caught up hands its live tail to that process (LiveTails) and sends nothing more itself.
+ * come through the source's next().
  */
 class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #source: AsyncIterator<unknown>;
@@ -47,11 +44,6 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #start: Buffer;
   /** The server's share of each turn for fan-out. */
   readonly #turns: FanoutTurns;
-  /** Where its live tail goes once it has caught up, if its connection can follow one. */
-  readonly #tails: LiveTails | null;
-  readonly #id: string;
-  /** Stops the live tail, once handed over. */
-  #unfollow: (() => void) | null = null;
   /** The event taken from the source and not yet sent, and its message's end once made. */
   #event: unknown = undefined;
   #end: Part | undefined = undefined;
@@ -67,11 +59,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     args: ExecutionArgs,
     turns: FanoutTurns,
     log: Logger,
-    tails: LiveTails | null,
   ) {
     this.#source = source[Symbol.asyncIterator]();
-    this.#tails = tails;
-    this.#id = root.id;
     this.#ready = this.#source instanceof SessionEventStream ? this.#source : null;
     this.#key = root.key;
     this.#outbox = outbox;
@@ -112,7 +101,6 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
         if (this.#event === undefined) {
           const event = this.#ready?.takeReady();
           if (event === undefined) {
-            if (this.#handOver()) return;
             if (!this.#ready?.wakeWhenReady(this.#wake)) this.#read();
             return;
           }
@@ -151,50 +139,9 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
 
   readonly #wake = () => this.#turns.wake(this.#outbox, this.#pump);
 
-  /**
-   * Hands the live tail to the process that writes the connection (LiveTails), once the stream
-   * is live with nothing waiting; what was sent before is written first. False when it cannot.
-   */
-  #handOver(): boolean {
-    const sink = this.#outbox.tail;
-    if (!this.#tails || !sink || !this.#ready) return false;
-    const handed = this.#ready.handOver();
-    if (!handed) return false;
-    this.#outbox.flush();
-    this.#unfollow = this.#tails.follow({
-      session: this.#ready.sessionId,
-      bus: handed.bus,
-      after: handed.last,
-      key: this.#key,
-      args: this.#args,
-      sink,
-      sub: this.#id,
-      start: this.#start,
-      end: () => this.#finish(),
-      fail: (error) => this.#finish(error),
-    });
-    return true;
-  }
-
-  /** The live tail has ended, or failed: so does the subscription. */
-  #finish(error?: unknown): void {
-    this.#unfollow = null;
-    this.#ended = true;
-    void this.#source.return?.().catch(() => undefined);
-    if (error === undefined) this.#settle!.resolve(done);
-    else this.#settle!.reject(error);
-  }
-
   return(): Promise<IteratorResult<ExecutionResult>> {
     this.#ended = true;
-    const unfollow = this.#unfollow;
-    this.#unfollow = null;
     void this.#source.return?.().catch(() => undefined);
-    // A handed-over tail has no wake-up left to end its next().
-    if (unfollow) {
-      unfollow();
-      this.#settle?.resolve(done);
-    }
     return Promise.resolve(done);
   }
 
@@ -214,22 +161,6 @@ const waiting = new Set<Outbox>();
 function flushAll(): void {
   for (const outbox of waiting) outbox.flush();
   waiting.clear();
-}
-
-/**
- * Where a connection's frames go: its socket (LocalSocket), or the writer process that owns
- * the socket (WriterProcess).
- */
-export interface FrameSink {
-  readonly open: boolean;
-  /** True when the client is behind: `more` bytes on top of what waits would be too many. */
-  behind(more: number): boolean;
-  /** Writes messages, two parts each, as `frames` takes them (a part may be shared). */
-  write(parts: readonly Part[], lengths: readonly number[], bytes: number): void;
-  /** Calls `done` once the client has caught up, or the connection has closed. */
-  whenCaughtUp(done: () => void): void;
-  /** Where the connection's live tails can be handed (a writer process sends them itself). */
-  readonly tail?: TailSink;
 }
 
 /**
@@ -287,11 +218,6 @@ class Outbox implements FanoutConnection {
     );
   }
 
-  /** Where the connection's live tails can go, if anywhere. */
-  get tail(): TailSink | undefined {
-    return this.#sink.tail;
-  }
-
   /** Writes the waiting messages, unless the connection is closing (nothing follows a close). */
   flush(): void {
     const [parts, lengths, bytes] = [this.#parts, this.#lengths, this.#bytes];
@@ -308,85 +234,55 @@ class Outbox implements FanoutConnection {
 /** The sending side of each connection. */
 const outboxes = new WeakMap<Extra, Outbox>();
 
-/** A WebSocket connection as the hub's server drives it, wherever its socket is. */
-export interface FramedConnection {
-  readonly protocol: string;
-  readonly sink: FrameSink;
-  close(code: number, reason: string): void;
-  onMessage(handle: (data: string) => void): void;
-  onClose(handle: (code: number, reason: string) => void): void;
-}
-
 /**
- * The hub's graphql-ws server: graphql-ws' protocol (makeServer) with the hub's options, on a
- * binding of its own that writes each event's message once for every subscriber sharing it
- * (Relay, Outbox), and counts each message's nesting before graphql-ws parses it. Returns what
- * serves each opened connection. Measured against graphql-ws' own server in the bench.
+ * The hub's graphql-ws server on the ws server's connections: graphql-ws' protocol
+ * (makeServer) with the hub's options, on a binding of its own that writes each event's message
+ * once for every subscriber sharing it (Relay, Outbox), and counts each message's nesting
+ * before graphql-ws parses it. Measured against graphql-ws' own server in the bench.
  */
-export function framedServer(
+export function useFramedServer(
+  wsServer: WebSocketServer,
   options: (results: Results) => HubServerOptions,
   { log, fanoutBudgetMs, fanout }: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs' | 'fanout'>,
-  tails: LiveTails | null = null,
-): (connection: FramedConnection, request: IncomingMessage) => void {
+): void {
   const turns = new FanoutTurns(fanoutBudgetMs);
   const protocol = makeServer(
     options((source, args) => {
       const root = args.rootValue as Root;
-      return new Relay(source, root, outboxes.get(root.extra)!, args, turns, log, tails);
+      return new Relay(source, root, outboxes.get(root.extra)!, args, turns, log);
     }),
   );
-  return (connection, request) => {
-    const outbox = new Outbox(connection.sink, turns.place(), fanout);
+  wsServer.on('connection', (socket, request) => {
+    const { sink, stop } = localSink(socket, request.socket);
+    const outbox = new Outbox(sink, turns.place(), fanout);
     const close = (code: number, reason: string) => {
       outbox.flush();
-      connection.close(code, reason);
+      socket.close(code, reason);
     };
     const extra: Extra = { socket: { close }, request };
     outboxes.set(extra, outbox);
     const closed = protocol.opened(
       {
-        protocol: connection.protocol,
+        protocol: socket.protocol,
         send: (data) => outbox.send(data),
         close,
         onMessage: (handle) =>
-          connection.onMessage((data) => {
+          socket.on('message', (raw) => {
+            const data = String(raw);
             const tooDeep = messageNestingRefusal(data);
             if (tooDeep) return close(CloseCode.BadRequest, tooDeep);
             handle(data).catch((error: unknown) => {
               log.error({ err: error }, 'graphql-ws message failed');
-              connection.close(CloseCode.InternalServerError, 'Internal server error');
+              socket.close(CloseCode.InternalServerError, 'Internal server error');
             });
           }),
       },
       extra,
     );
-    connection.onClose((code, reason) => void closed(code, reason));
-  };
-}
-
-/** The hub's graphql-ws server on the ws server's connections, written in this process. */
-export function useFramedServer(
-  wsServer: WebSocketServer,
-  options: (results: Results) => HubServerOptions,
-  limits: Pick<WebSocketLimits, 'log' | 'fanoutBudgetMs' | 'fanout'>,
-): void {
-  const serve = framedServer(options, limits);
-  wsServer.on('connection', (socket, request) => {
-    const { sink, stop } = localSink(socket, request.socket);
-    serve(
-      {
-        protocol: socket.protocol,
-        sink,
-        close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) => socket.on('message', (data) => handle(String(data))),
-        onClose: (handle) =>
-          socket.once('close', (code, reason) => {
-            stop();
-            handle(code, String(reason));
-          }),
-      },
-      request,
-    );
+    socket.once('close', (code, reason) => {
+      stop();
+      void closed(code, String(reason));
+    });
     // ws closes the connection itself on a client's bad frame (WS_ERR_*: 1009 for a message past
     // maxPayload), and the client is told the code only if the socket is not cut first.
     socket.once('error', (error: Error & { code?: unknown }) => {

@@ -32,8 +32,6 @@ export interface WebSocketLimits {
   readonly fanoutBudgetMs: number;
   /** Told of the writes to subscribers (the hub's server). */
   readonly fanout?: FanoutObserver;
-  /** Events a subscriber may fall behind by before it is cut (the writer's live tails). */
-  readonly subscriberBuffer: number;
   readonly log: Logger;
 }
 
@@ -47,7 +45,7 @@ export interface FanoutObserver {
 
 /** What the hub keeps on each connection, beside its socket and upgrade request. */
 export interface Extra {
-  /** The connection, for a close (its socket may be another process's). */
+  /** The connection, for a close (the hub's server writes what waits first). */
   readonly socket: Pick<WebSocket, 'close'>;
   readonly request: IncomingMessage;
   principal?: Principal;

@@ -1,12 +1,22 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
-import { frames } from './frames.js';
-import type { FrameSink } from './graphql-ws-framed.js';
+import { frames, type Part } from './frames.js';
 
 /** Bytes a connection may have waiting to be sent before sends wait for the network. */
-export const sendHighWater = 256 * 1024;
+const sendHighWater = 256 * 1024;
 /** Milliseconds between pings; a connection that does not answer within the next is dropped. */
-export const keepAliveMs = 12_000;
+const keepAliveMs = 12_000;
+
+/** Where a connection's frames go (the hub's server's Outbox writes them here). */
+export interface FrameSink {
+  readonly open: boolean;
+  /** True when the client is behind: `more` bytes on top of what waits would be too many. */
+  behind(more: number): boolean;
+  /** Writes messages, two parts each, as `frames` takes them (a part may be shared). */
+  write(parts: readonly Part[], lengths: readonly number[], bytes: number): void;
+  /** Calls `done` once the client has caught up, or the connection has closed. */
+  whenCaughtUp(done: () => void): void;
+}
 
 /**
  * A connection whose socket this process writes: frames go straight to the TCP socket under

@@ -35,13 +35,10 @@ const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
  */
 export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined> {
   readonly #deps: SessionEventsDeps;
-  readonly sessionId: string;
+  readonly #sessionId: string;
   readonly #after: number | null;
-  /**
-   * `opening` while it waits to learn where live events start (liveFrom); `handed` once its live
-   * events go to another reader (handOver).
-   */
-  #state: 'new' | 'opening' | 'open' | 'handed' | 'closed' = 'new';
+  /** `opening` while it waits to learn where live events start (liveFrom). */
+  #state: 'new' | 'opening' | 'open' | 'closed' = 'new';
   #queue: SubscriberQueue<BusMessage> | null = null;
   #unsubscribe: (() => void) | null = null;
   /** The seq of the last event handed over. */
@@ -53,7 +50,7 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
 
   constructor(deps: SessionEventsDeps, sessionId: string, after: number | null) {
     this.#deps = deps;
-    this.sessionId = sessionId;
+    this.#sessionId = sessionId;
     this.#after = after;
   }
 
@@ -70,9 +67,9 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
     );
     this.#state = 'opening';
     this.#queue = queue;
-    this.#unsubscribe = deps.bus.subscribe(this.sessionId, (message) => queue.push(message));
+    this.#unsubscribe = deps.bus.subscribe(this.#sessionId, (message) => queue.push(message));
     deps.streams?.open();
-    const liveFrom = deps.liveFrom(this.sessionId);
+    const liveFrom = deps.liveFrom(this.#sessionId);
     const tail = typeof liveFrom === 'number' ? liveFrom : await liveFrom;
     if (this.#state !== 'opening') return;
     this.#state = 'open';
@@ -83,7 +80,7 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
 
   /** A session that has ended for good, with nothing left to deliver, ends the stream. */
   #endIfEnded(): void {
-    if (this.#deps.isEnded(this.sessionId, this.#last) && this.#queue!.size === 0) this.#close();
+    if (this.#deps.isEnded(this.#sessionId, this.#last) && this.#queue!.size === 0) this.#close();
   }
 
   #close(): void {
@@ -102,20 +99,6 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
    */
   get replaying(): boolean {
     return this.#replaying;
-  }
-
-  /**
-   * Leaves the bus, for a reader that follows the session's live events from the bus itself:
-   * the seq of the last event handed over and the bus, or null unless the stream is live with
-   * nothing waiting (opening, replaying, events queued, ended). The stream stays open (it
-   * counts as a subscriber) until return(); its own reads end.
-   */
-  handOver(): { readonly last: number; readonly bus: EventBus } | null {
-    if (this.#state !== 'open' || this.#replaying || this.#queue!.size > 0) return null;
-    this.#state = 'handed';
-    this.#unsubscribe!();
-    this.#unsubscribe = () => undefined;
-    return { last: this.#last, bus: this.#deps.bus };
   }
 
   /** The next event if it is already here; undefined when only next() can tell. */
@@ -167,7 +150,7 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
             this.#endIfEnded();
             continue;
           }
-          const next = await this.#deps.log.read(this.sessionId, {
+          const next = await this.#deps.log.read(this.#sessionId, {
             after: this.#last,
             limit: this.#deps.replayPageSize,
           });

@@ -9,21 +9,12 @@ import { startHookHub, type TestHub } from '../helpers/hub.js';
  * for a later turn at each event) and subscribers allowed to lag only 20 events: they fall
  * behind, are cut with SUBSCRIBER_TOO_SLOW and come back with `after`, as a client should.
  */
-// The hub's own server: with a writer process, live events leave this process's loop once a
-// subscriber has caught up (its live tail; see live-tails.ts), and no budget holds them.
-describe.each(['hub'])('fan-out past its budget (graphql-ws server "%s")', (kind) => {
+describe('fan-out past its budget', () => {
   let hub: TestHub;
   let post: (body: Record<string, unknown>) => Promise<number>;
 
   beforeAll(async () => {
-    ({ hub, post } = await startHookHub([
-      '--fanout-budget',
-      '0',
-      '--subscriber-buffer',
-      '20',
-      '--graphql-ws-server',
-      kind,
-    ]));
+    ({ hub, post } = await startHookHub(['--fanout-budget', '0', '--subscriber-buffer', '20']));
   });
 
   afterAll(async () => {

@@ -48,10 +48,7 @@ describe('parseConfig', () => {
       '--redis-url must start with redis:// or rediss://, got "http://127.0.0.1:6379"',
     ],
     [['--node-name', 'box 1'], '--node-name must be letters, digits, "_", "." or "-", got "box 1"'],
-    [
-      ['--graphql-ws-server', 'fast'],
-      '--graphql-ws-server must be hub or library, got "fast"',
-    ],
+    [['--graphql-ws-server', 'fast'], '--graphql-ws-server must be hub or library, got "fast"'],
     [['--permission-expiry', 'never'], '--permission-expiry must be ask or deny, got "never"'],
     [
       ['--log-level', 'loud'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { LocalEventBus, type EventBus } from '../../src/events/event-bus.js';
+import { LocalEventBus } from '../../src/events/event-bus.js';
 import type { HookPayload } from '../../src/events/hook-event.js';
 import { sessionEvents, type SessionEventsDeps } from '../../src/subscriptions/session-events.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
@@ -121,44 +121,5 @@ describe('sessionEvents', () => {
     bus.publish('s', { kind: 'end' });
     expect((await first).value?.payload.message).toBe('last');
     expect(await stream.next()).toEqual({ value: undefined, done: true });
-  });
-
-  it('hands its live tail over only when live with nothing waiting, and leaves the bus then', async () => {
-    const { deps, add, open, bus } = setup(10);
-    let joined = 0;
-    const counted: EventBus = {
-      subscribe: (id, listener) => {
-        joined += 1;
-        const leave = bus.subscribe(id, listener);
-        return () => {
-          joined -= 1;
-          leave();
-        };
-      },
-      publish: (id, message) => bus.publish(id, message),
-    };
-    await add('m1');
-    const stream = sessionEvents({ ...deps, bus: counted }, 's', 0);
-    expect((await stream.next()).value?.seq).toBe(1);
-    // Replaying still (the page ends on the next read).
-    expect(stream.handOver()).toBeNull();
-    const live = stream.next();
-    await add('m2');
-    await add('m3');
-    expect((await live).value?.seq).toBe(2);
-    // m3 waits in its queue.
-    expect(stream.handOver()).toBeNull();
-    expect(stream.takeReady()?.seq).toBe(3);
-    expect(joined).toBe(1);
-    expect(stream.handOver()).toEqual({ last: 3, bus: counted });
-    expect(joined).toBe(0);
-    expect(stream.handOver()).toBeNull();
-    await add('m4');
-    expect(stream.takeReady()).toBeUndefined();
-    expect(stream.wakeWhenReady(() => undefined)).toBe(false);
-    // Still a subscriber until it is returned.
-    expect(open.count).toBe(1);
-    await stream.return();
-    expect(open.count).toBe(0);
   });
 });
