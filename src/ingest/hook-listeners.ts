@@ -1,24 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ErrorCode, HubError } from '../errors.js';
 import { sendError } from '../http/http-io.js';
-
-/**
- * Where sessions' hooks reach the hub. claude reads its `--settings` once, at launch (a rewrite
- * of the file is not reloaded, and fires no ConfigChange), so a session keeps posting to the
- * address it was launched with for as long as it runs. When the hub comes back on another
- * address, it listens on each earlier address its running sessions still post to, for hooks
- * (and the MCP server beside them) only, until no running session needs it.
- */
-export interface HookAddress {
-  /** Where sessions launched now post their hooks. */
-  readonly url: string;
-  /** Answers hooks at an earlier URL too; resolves with why not when its port cannot be had. */
-  reclaim(url: string): Promise<string | null>;
-  /** Stops listening at an earlier URL no running session posts to any more. */
-  release(url: string): Promise<void>;
-  /** The earlier URLs answered now. */
-  readonly reclaimed: readonly string[];
-}
+import type { HookAddress } from '../sessions/hook-urls.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 

@@ -7,7 +7,7 @@ import { inputReady, turnDialog, turnRunning, type ScreenDialog } from '../runti
 import type { SessionRuntime } from '../runtime/session-runtime.js';
 import { isExternal } from './external-session.js';
 import { hasTerminal, SessionStatus, type SessionRecord } from './session.js';
-import { setStatus } from './session-status.js';
+import { enter, Move } from './session-lifecycle.js';
 
 /** The blockedReason of a session whose turn waits on a dialog (startup dialogs name their own). */
 export const dialogBlock = 'DIALOG';
@@ -237,12 +237,11 @@ export class DialogWatch {
     const error = bounded(dialog.text);
     if (heldByDialog(record) && record.error === error) return;
     if (!heldByDialog(record)) {
-      setStatus(record, SessionStatus.Blocked, this.#deps.clock.now());
-      record.blockedReason = dialogBlock;
+      enter(record, Move.DialogShown, { at: this.#deps.clock.now(), reason: dialogBlock, error });
       this.#deps.log.warn({ sessionId: record.id }, 'turn blocked on a dialog');
     }
     this.#released.delete(record.id);
-    record.error = error;
+    record.error = error; // a held dialog whose text changed
     this.#deps.commit(record);
   }
 
@@ -267,8 +266,7 @@ export class DialogWatch {
   }
 
   #release(record: SessionRecord, at: number): void {
-    setStatus(record, SessionStatus.Busy, at);
-    record.error = null;
+    enter(record, Move.DialogAnswered, { at });
     this.#deps.log.info({ sessionId: record.id }, 'dialog answered; the turn goes on');
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { registryHookEvents, type SupportedHookEvent } from '../claude/hook-event-support.js';
 import { hubCommandMark, hubHeader, type HookGroups } from '../hooks/settings-merge.js';
-import { hookOriginHeaders } from '../ingest/hook-endpoint.js';
+import { hookOriginHeaders } from './hook-origin.js';
 import { mcpPath } from '../mcp/mcp-endpoint.js';
 import { hubToolNames, mcpServerName } from '../mcp/hub-tools.js';
 

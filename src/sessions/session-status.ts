@@ -1,13 +1,6 @@
 import { stringField, type StoredEvent } from '../events/hook-event.js';
-import { isRunning, SessionStatus, type SessionRecord } from './session.js';
-
-/** Sets the status, noting since when; the one way status changes. */
-export function setStatus(record: SessionRecord, status: SessionStatus, at: number): void {
-  if (record.status === status) return;
-  record.status = status;
-  record.statusSince = at;
-  if (status !== SessionStatus.Blocked) record.blockedReason = null;
-}
+import { SessionStatus, type SessionRecord } from './session.js';
+import { enter, Move } from './session-lifecycle.js';
 
 /** The fields an event can change that are worth a write and a notice (lastEventAt is not). */
 const visible = [
@@ -20,34 +13,33 @@ const visible = [
 
 /**
  * Applies what a hook event says to a session record. Hook events are the first source of
- * truth for status; the pane's process (see statusOnExit) is the second.
+ * truth for status; the pane's process (see moveOnExit) is the second.
  * Returns whether anything but lastEventAt changed.
  */
 export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
   const before = visible.map((field) => record[field]);
   const { payload } = event;
-  const set = (status: SessionStatus) => setStatus(record, status, event.receivedAt);
+  const make = (move: Move) => enter(record, move, { at: event.receivedAt });
   record.lastEventAt = event.receivedAt;
   switch (event.eventName) {
     case 'SessionStart':
       // After /clear the same process goes on under a new Claude session id.
       record.claudeSessionId = payload.session_id;
       record.ended = false;
-      if (isRunning(record.status)) set(SessionStatus.Idle);
+      make(Move.Started);
       break;
     case 'UserPromptSubmit':
-      if (isRunning(record.status)) set(SessionStatus.Busy);
+      make(Move.PromptSubmitted);
       break;
     case 'Stop':
     case 'StopFailure':
-      if (isRunning(record.status)) set(SessionStatus.Idle);
+      make(Move.TurnEnded);
       record.lastAssistantMessage =
         stringField(payload, 'last_assistant_message') ?? record.lastAssistantMessage;
       break;
     case 'HubEventsMissed':
       // What the transcript showed while the hub was down: the turn is over or goes on.
-      if (isRunning(record.status))
-        set(payload.turn_over === true ? SessionStatus.Idle : SessionStatus.Busy);
+      make(payload.turn_over === true ? Move.CaughtUpIdle : Move.CaughtUpBusy);
       record.lastAssistantMessage =
         stringField(payload, 'last_assistant_message') ?? record.lastAssistantMessage;
       break;
@@ -60,12 +52,9 @@ export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
 }
 
 /**
- * The status of a session whose claude process has exited: STOPPED when asked to, or after a
- * SessionEnd that ends it; a process that dies before its SessionStart failed to start.
+ * The move of a session whose claude process has exited: STOPPED after a SessionEnd that ends
+ * it; otherwise CRASHED (a process that dies before its SessionStart failed to start).
  */
-export function statusOnExit(record: SessionRecord, stopRequested: boolean): SessionStatus {
-  if (stopRequested) return SessionStatus.Stopped;
-  return record.ended && record.status !== SessionStatus.Starting
-    ? SessionStatus.Stopped
-    : SessionStatus.Crashed;
+export function moveOnExit(record: SessionRecord): typeof Move.Stopped | typeof Move.Crashed {
+  return record.ended && record.status !== SessionStatus.Starting ? Move.Stopped : Move.Crashed;
 }

@@ -1,7 +1,7 @@
 import { RuntimeKind, type SessionOrigin } from '../runtime/session-runtime.js';
 import type { PaneAddress } from '../runtime/tmux-pane.js';
 
-/** Lifecycle states; see the state machine in the README. */
+/** Lifecycle states; their moves are in session-lifecycle.ts (and docs/sessions.md). */
 export const SessionStatus = {
   /** tmux runs claude; its SessionStart has not arrived yet. */
   Starting: 'STARTING',

@@ -4,7 +4,7 @@ import { parseHookBody } from '../../src/events/hook-event.js';
 import { claudeCommand } from '../../src/runtime/claude-command.js';
 import { maxPasteChars, maxPasteLineBreaks, pasteChunks } from '../../src/runtime/tmux-pane.js';
 import { SessionStatus, type SessionRecord } from '../../src/sessions/session.js';
-import { applyEvent, statusOnExit } from '../../src/sessions/session-status.js';
+import { applyEvent, moveOnExit } from '../../src/sessions/session-status.js';
 import { decideRestart } from '../../src/sessions/restart-policy.js';
 
 function record(): SessionRecord {
@@ -71,23 +71,22 @@ describe('status derivation', () => {
     expect(r.ended).toBe(false);
     applyEvent(r, event('SessionStart', { source: 'clear' }, 'b'));
     expect(r.claudeSessionId).toBe('b');
-    expect(statusOnExit(r, false)).toBe('CRASHED');
+    expect(moveOnExit(r)).toBe('CRASHED');
   });
 
-  it('is STOPPED when claude exits after a real SessionEnd or a requested stop, CRASHED otherwise', () => {
+  it('is STOPPED when claude exits after a real SessionEnd, CRASHED otherwise', () => {
     const r = record();
     applyEvent(r, event('SessionStart'));
-    expect(statusOnExit(r, true)).toBe('STOPPED');
-    expect(statusOnExit(r, false)).toBe('CRASHED');
+    expect(moveOnExit(r)).toBe('CRASHED');
     applyEvent(r, event('SessionEnd', { reason: 'other' }));
-    expect(statusOnExit(r, false)).toBe('STOPPED');
+    expect(moveOnExit(r)).toBe('STOPPED');
   });
 
   it('is CRASHED when claude ends before its SessionStart, even with a SessionEnd', () => {
     const r = record();
     applyEvent(r, event('SessionEnd', { reason: 'other' }));
     expect(r.status).toBe('STARTING');
-    expect(statusOnExit(r, false)).toBe('CRASHED');
+    expect(moveOnExit(r)).toBe('CRASHED');
   });
 
   it('never revives a finished session from a late event', () => {
