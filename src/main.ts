@@ -9,7 +9,7 @@ import { ExitCode, findCommand, runCommand, unknownCommand } from './cli/command
  * hub; the other commands are clients of a running hub. The hub's modules load only for
  * `serve`, so client commands start fast.
  */
-const serve = async (argv: readonly string[]) => (await import('./serve.js')).serve(argv);
+const serve = async (argv: readonly string[]) => (await import('./server/serve.js')).serve(argv);
 
 const argv = process.argv.slice(2);
 const [command, ...rest] = argv;

@@ -2,6 +2,7 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { hookEvents } from './events/registry.js';
 import { LoopDelay } from './loop-delay.js';
+import type { Timed } from './periodic.js';
 import { spawnTimes } from './spawn-time.js';
 import type { FanoutObserver } from './subscriptions/graphql-ws-options.js';
 
@@ -51,13 +52,6 @@ function longestSinceScrape(
     longest = Math.max(longest, ms);
   };
 }
-
-/** Work the hub does on a timer, not for a request. */
-export type PeriodicTask = 'session_check' | 'pane_listing' | 'retention';
-/** Runs the work and records how long it took. */
-export type Timed = <T>(task: PeriodicTask, work: () => Promise<T> | T) => Promise<T>;
-/** Runs the work, recording nothing (where no metrics are kept). */
-export const untimed: Timed = async (_task, work) => work();
 
 /** The hub's Prometheus metrics, in a registry of its own (served at GET /metrics). */
 export class HubMetrics {

@@ -2,7 +2,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { HubConfig } from '../config.js';
 import { ErrorCode } from '../errors.js';
-import { useJsonBodyNesting } from '../http/graphql-body.js';
+import { useJsonBodyNesting } from './graphql-body.js';
 import { useOperationLimits } from './operation-limits.js';
 import { useResponseBudget } from './response-budget.js';
 

@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import { ErrorCode, HubError } from '../errors.js';
 import { SubscriberQueue } from '../events/subscriber-queue.js';
-import type { SqliteChannelLog } from '../store/sqlite-channel-log.js';
+import type { SqliteChannelLog } from './sqlite-channel-log.js';
 import type { ChannelInfo, ChannelMessage } from './channel.js';
 
 /** Longest text one send_to_channel may carry, in characters. */

@@ -9,7 +9,7 @@ import {
 import { text } from 'node:stream/consumers';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { bearerSecret } from '../http/access-gate.js';
+import { bearerSecret } from '../auth/access-gate.js';
 import { readBody, sendError, sendJson } from '../http/http-io.js';
 import {
   answerWithinMs,

@@ -15,13 +15,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import {
-  countHubHooks,
-  hubHooksIn,
-  mergeHubHooks,
-  removeHubHooks,
-  type HookGroups,
-} from './settings-merge.js';
+import type { HookGroups } from '../sessions/hook-marks.js';
+import { countHubHooks, hubHooksIn, mergeHubHooks, removeHubHooks } from './settings-merge.js';
 
 /** user: the settings of every claude the user runs; project: one project's, kept out of git. */
 export type InstallScope = 'user' | 'project';

@@ -4,14 +4,7 @@
  * hooks are recognised by a header (HTTP hooks) or a trailing shell comment (command hooks).
  */
 
-/** Header carried, with the value 'global', by every HTTP hook the hub installs. */
-export const hubHeader = 'X-Claude-Code-Hub';
-
-/** Shell comment ending the command of every command hook the hub installs. */
-export const hubCommandMark = ' # claude-code-hub';
-
-/** The shape of `settings.hooks`: event name -> matcher groups. */
-export type HookGroups = Record<string, { matcher: string; hooks: Record<string, unknown>[] }[]>;
+import { hubCommandMark, hubHeader, type HookGroups } from '../sessions/hook-marks.js';
 
 type Settings = Record<string, unknown>;
 

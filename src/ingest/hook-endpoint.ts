@@ -3,7 +3,7 @@ import { maxNesting, parseHookBody, type HookPayload } from '../events/hook-even
 import { isHubEvent } from '../events/registry.js';
 import type { Logger } from '../log.js';
 import type { HubMetrics } from '../metrics.js';
-import { bearerSecret } from '../http/access-gate.js';
+import { bearerSecret } from '../auth/access-gate.js';
 import { ErrorCode, HubError } from '../errors.js';
 import { readBody, sendError, sendJson } from '../http/http-io.js';
 import { nestingRefusal } from '../http/json-nesting.js';

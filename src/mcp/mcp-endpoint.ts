@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ErrorCode, HubError } from '../errors.js';
-import { bearerSecret } from '../http/access-gate.js';
+import { bearerSecret } from '../auth/access-gate.js';
 import { readBody, sendError } from '../http/http-io.js';
 import { maxEnvelopeNesting, nestingRefusal } from '../http/json-nesting.js';
 import type { Logger } from '../log.js';

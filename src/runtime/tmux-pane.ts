@@ -1,7 +1,7 @@
 import { execa } from 'execa';
 import { ErrorCode, HubError } from '../errors.js';
 import { timedSpawn } from '../spawn-time.js';
-import { hexKeys } from '../terminal/control-mode.js';
+import { hexKeys } from './hex-keys.js';
 import { assertPasteable } from './terminal-text.js';
 
 /** claude turns a paste of more than this many characters into a `[Pasted text #N]` placeholder. */

@@ -14,7 +14,7 @@ import type {
 } from './session-runtime.js';
 import type { PaneState, TmuxDriver } from './tmux-driver.js';
 import type { Pane } from './tmux-pane.js';
-import { untimed, type Timed } from '../metrics.js';
+import { untimed, type Timed } from '../periodic.js';
 
 export interface TmuxRuntimeOptions {
   /**

@@ -4,7 +4,7 @@ import {
   type PermissionRecord,
 } from '../permissions/permission-request.js';
 import { AttentionReason, attentionItems, type AttentionItem } from '../sessions/attention.js';
-import { attentionUpdates, type AttentionUpdate } from '../subscriptions/attention-updates.js';
+import { attentionUpdates, type AttentionUpdate } from '../hub/attention-updates.js';
 import { currentThenChanges } from '../events/topic.js';
 import { audited } from './audit.js';
 import { builder } from './builder.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { registryHookEvents, type SupportedHookEvent } from '../claude/hook-event-support.js';
-import { hubCommandMark, hubHeader, type HookGroups } from '../hooks/settings-merge.js';
+import { hubCommandMark, hubHeader, type HookGroups } from './hook-marks.js';
 import { hookOriginHeaders } from './hook-origin.js';
 import { mcpPath } from '../mcp/mcp-endpoint.js';
 import { hubToolNames, mcpServerName } from '../mcp/hub-tools.js';

@@ -1,12 +1,6 @@
 import { SessionStatus } from './session.js';
 import { lifecycle, stateMeaning, type From, type Move } from './session-lifecycle.js';
 
-/** The markers around the part of docs/sessions.md generated from the lifecycle table. */
-export const lifecycleMarkers = {
-  begin: '<!-- lifecycle:begin -->',
-  end: '<!-- lifecycle:end -->',
-} as const;
-
 const code = (text: string) => `\`${text}\``;
 
 function fromText(from: From): string {
@@ -41,12 +35,4 @@ export function lifecycleDocs(): string {
     ),
   ];
   return `${lines.join('\n')}\n`;
-}
-
-/** `doc` with the part between the lifecycle markers replaced by `generated`. */
-export function withLifecycle(doc: string, generated: string): string {
-  const begin = doc.indexOf(lifecycleMarkers.begin);
-  const end = doc.indexOf(lifecycleMarkers.end);
-  if (begin < 0 || end < begin) throw new Error('docs/sessions.md has no lifecycle markers');
-  return `${doc.slice(0, begin + lifecycleMarkers.begin.length)}\n\n${generated}\n${doc.slice(end)}`;
 }

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
-import { untimed, type Timed } from '../metrics.js';
+import { untimed, type Timed } from '../periodic.js';
 import type { SessionRuntime } from '../runtime/session-runtime.js';
 import type { DialogWatch } from './dialog-watch.js';
 import { inTurn } from './dialog-watch.js';

@@ -1,15 +1,26 @@
 import type { IncomingMessage } from 'node:http';
 import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { CloseCode, type ServerOptions } from 'graphql-ws';
+import type { YogaServerInstance } from 'graphql-yoga';
 import type { WebSocket } from 'ws';
 import { withErrorCodes } from '../auth/hub-security.js';
 import { allows, type Principal } from '../auth/tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { HubYoga } from '../http/hub-yoga.js';
-import { bearerSecret, type AccessGate, type ConnectionCounter } from '../http/access-gate.js';
+import {
+  bearerSecret,
+  type AccessGate,
+  type ConnectionCounter,
+  type ServerContext,
+} from '../auth/access-gate.js';
 import { jsonNesting, maxEnvelopeNesting } from '../http/json-nesting.js';
 import { masked } from './masked-error.js';
+
+/** What graphql-ws needs of yoga: its endpoint, and its envelop for each operation. */
+export type GraphqlYoga = Pick<
+  YogaServerInstance<ServerContext, Record<string, unknown>>,
+  'getEnveloped' | 'graphqlEndpoint'
+>;
 
 /**
  * Close codes of the hub's own, outside the ones graphql-ws reserves (4004, 4005, 4400-4504):
@@ -125,7 +136,7 @@ export function messageNestingRefusal(text: string): string | null {
  * or subscribes. How each event becomes a result (`results`) is the server's own.
  */
 export function hubOptions(
-  yoga: HubYoga,
+  yoga: GraphqlYoga,
   limits: WebSocketLimits,
   results: Results,
 ): HubServerOptions {

@@ -2,10 +2,14 @@ import type { Server } from 'node:http';
 import { handleProtocols } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { WsServerKind } from '../config.js';
-import type { HubYoga } from '../http/hub-yoga.js';
 import { useFramedServer } from './graphql-ws-framed.js';
 import { useLibraryServer } from './graphql-ws-library.js';
-import { hubOptions, type Results, type WebSocketLimits } from './graphql-ws-options.js';
+import {
+  hubOptions,
+  type GraphqlYoga,
+  type Results,
+  type WebSocketLimits,
+} from './graphql-ws-options.js';
 
 /** The WebSocket side of the hub, to be closed with it. */
 export interface WebSocketEndpoint {
@@ -20,7 +24,7 @@ export interface WebSocketEndpoint {
  */
 export function graphqlOverWebSocket(
   server: Server,
-  yoga: HubYoga,
+  yoga: GraphqlYoga,
   limits: WebSocketLimits,
   kind: WsServerKind,
 ): WebSocketEndpoint {

@@ -129,8 +129,3 @@ export class ControlModeReader {
 function latin1Head(line: Buffer, length: number): string {
   return line.toString('latin1', 0, Math.min(line.length, length));
 }
-
-/** The arguments of `send-keys -H`: each byte as two hex digits, which tmux writes as it is. */
-export function hexKeys(bytes: Uint8Array): string[] {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0'));
-}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/server/app.js';
 import { parseConfig, type HubConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { claudeBin } from '../../harness/claude-config.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App } from '../../src/server/app.js';
 import { parseConfig, type HubConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { LiveQueue } from './live-queue.js';

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable, type RouteAccess, type RouteName } from '../../src/http/routes.js';
+import { routeTable, type RouteAccess, type RouteName } from '../../src/server/routes.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 
 /** Every kind of caller: a token of each scope, none, and one the hub does not know. */

@@ -9,7 +9,7 @@ import { hubToolAllowance } from '../../src/mcp/hub-tools.js';
 import { promptOf } from '../../src/sessions/message.js';
 import { hookSettings, mcpConfig, mcpConfigPath } from '../../src/sessions/hook-settings.js';
 import { openDatabase } from '../../src/store/database.js';
-import { SqliteChannelLog } from '../../src/store/sqlite-channel-log.js';
+import { SqliteChannelLog } from '../../src/channels/sqlite-channel-log.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 
 const opened: { db: Database.Database; dir: string }[] = [];

@@ -22,14 +22,12 @@ import {
 import { claudeConfigDir } from '../../src/sessions/transcript.js';
 import {
   countHubHooks,
-  hubCommandMark,
-  hubHeader,
   hubHooksIn,
   isHubHook,
   mergeHubHooks,
   removeHubHooks,
-  type HookGroups,
 } from '../../src/hooks/settings-merge.js';
+import { hubCommandMark, hubHeader, type HookGroups } from '../../src/sessions/hook-marks.js';
 
 // Every file the installer opens for writing and renames into place, with its mode then, so a
 // test can tell that no moment of the install left the settings more readable than before.

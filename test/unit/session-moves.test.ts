@@ -1,11 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import {
-  lifecycleDocs,
-  lifecycleMarkers,
-  withLifecycle,
-} from '../../src/sessions/lifecycle-docs.js';
 import { SessionStatus, type SessionStatus as Status } from '../../src/sessions/session.js';
 import {
   allowed,
@@ -94,12 +87,5 @@ describe('the session lifecycle table', () => {
       const revives = move === Move.Launch || move === Move.ResumedByHand;
       expect(next(state(from[0]!), move, { at: 1 })!.ended, move).toBe(!revives);
     }
-  });
-
-  it('is documented in docs/sessions.md from the table (npm run schema writes it)', async () => {
-    const doc = readFileSync(new URL('../../docs/sessions.md', import.meta.url), 'utf8');
-    expect(doc).toContain(lifecycleMarkers.begin);
-    const generated = await format(lifecycleDocs(), { parser: 'markdown', proseWrap: 'preserve' });
-    expect(withLifecycle(doc, generated)).toBe(doc);
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionRecord } from '../../src/permissions/permission-request.js';
 import { raisedItems, type AttentionItem } from '../../src/sessions/attention.js';
 import type { SessionRecord } from '../../src/sessions/session.js';
-import { ControlModeReader, hexKeys, unescapeOutput } from '../../src/terminal/control-mode.js';
+import { hexKeys } from '../../src/runtime/hex-keys.js';
+import { ControlModeReader, unescapeOutput } from '../../src/terminal/control-mode.js';
 import {
   parsePaneView,
   snapshotCommand,

@@ -6,53 +6,56 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
 import type { WebSocketServer } from 'ws';
-import type { Hub } from './hub/hub.js';
-import { LocalHub } from './hub/local-hub.js';
-import { AuditLog } from './audit/audit-log.js';
-import { loadTokens, Tokens } from './auth/tokens.js';
-import { ClusterHub } from './cluster/cluster-hub.js';
-import { nodeCallEndpoint } from './cluster/node-calls.js';
-import type { RecordKind } from './cluster/redis-keys.js';
-import type { HubConfig } from './config.js';
-import { ClaudeCli, claudeProbeBounds } from './claude/claude-cli.js';
-import { LocalEventBus } from './events/event-bus.js';
-import { appendObserved } from './events/event-log.js';
-import { sessionEvents } from './subscriptions/session-events.js';
-import { Topic } from './events/topic.js';
-import { hookEndpoint } from './ingest/hook-endpoint.js';
-import { HookListeners } from './ingest/hook-listeners.js';
-import { AccessGate, ConnectionCounter } from './http/access-gate.js';
-import { hubYoga } from './http/hub-yoga.js';
-import { plainSse, turnsSse } from './subscriptions/plain-sse.js';
-import { turnFeed } from './runs/run-reader.js';
-import { turnUsage } from './runs/turn-usage.js';
-import { guarded, hubRouter } from './http/routes.js';
-import { staticFiles } from './http/static-files.js';
-import { graphqlOverWebSocket, type WebSocketEndpoint } from './subscriptions/graphql-ws-server.js';
-import { createLogger, type Logger } from './log.js';
-import { countBy, HubMetrics } from './metrics.js';
-import { PermissionBroker } from './permissions/permission-broker.js';
-import type { PermissionRecord } from './permissions/permission-request.js';
-import type { MessageRecord } from './sessions/message.js';
-import { SessionStatus, type SessionRecord } from './sessions/session.js';
-import { SessionManager } from './sessions/session-manager.js';
-import { hubSecrets, sessionEnvironment } from './runtime/session-env.js';
-import { TmuxDriver } from './runtime/tmux-driver.js';
-import { HeadlessRuntime } from './runtime/headless-runtime.js';
-import { RuntimeSet } from './runtime/runtime-set.js';
-import { RuntimeKind } from './runtime/session-runtime.js';
-import { TmuxRuntime } from './runtime/tmux-runtime.js';
-import { ExternalRuntime } from './runtime/external-runtime.js';
-import { GlobalHooks } from './hooks/global-hooks.js';
-import { TurnIndex } from './runs/turn-index.js';
-import { openDatabase, storeChecks } from './store/database.js';
-import { RecordTable } from './store/record-table.js';
-import { SqliteEventLog } from './store/sqlite-event-log.js';
-import { SqliteChannelLog } from './store/sqlite-channel-log.js';
-import { Channels } from './channels/channels.js';
-import { parseChannelSpec } from './channels/channel.js';
-import { mcpEndpoint, mcpPath } from './mcp/mcp-endpoint.js';
-import { Terminals } from './terminal/terminals.js';
+import type { Hub } from '../hub/hub.js';
+import { LocalHub } from '../hub/local-hub.js';
+import { AuditLog } from '../audit/audit-log.js';
+import { loadTokens, Tokens } from '../auth/tokens.js';
+import { ClusterHub } from '../cluster/cluster-hub.js';
+import { nodeCallEndpoint } from '../cluster/node-calls.js';
+import type { RecordKind } from '../cluster/redis-keys.js';
+import type { HubConfig } from '../config.js';
+import { ClaudeCli, claudeProbeBounds } from '../claude/claude-cli.js';
+import { LocalEventBus } from '../events/event-bus.js';
+import { appendObserved } from '../events/event-log.js';
+import { sessionEvents } from '../subscriptions/session-events.js';
+import { Topic } from '../events/topic.js';
+import { hookEndpoint } from '../ingest/hook-endpoint.js';
+import { HookListeners } from '../ingest/hook-listeners.js';
+import { AccessGate, ConnectionCounter } from '../auth/access-gate.js';
+import { hubYoga } from './hub-yoga.js';
+import { plainSse, turnsSse } from '../subscriptions/plain-sse.js';
+import { turnFeed } from '../runs/run-reader.js';
+import { turnUsage } from '../runs/turn-usage.js';
+import { guarded, hubRouter } from './routes.js';
+import { staticFiles } from '../http/static-files.js';
+import {
+  graphqlOverWebSocket,
+  type WebSocketEndpoint,
+} from '../subscriptions/graphql-ws-server.js';
+import { createLogger, type Logger } from '../log.js';
+import { countBy, HubMetrics } from '../metrics.js';
+import { PermissionBroker } from '../permissions/permission-broker.js';
+import type { PermissionRecord } from '../permissions/permission-request.js';
+import type { MessageRecord } from '../sessions/message.js';
+import { SessionStatus, type SessionRecord } from '../sessions/session.js';
+import { SessionManager } from '../sessions/session-manager.js';
+import { hubSecrets, sessionEnvironment } from '../runtime/session-env.js';
+import { TmuxDriver } from '../runtime/tmux-driver.js';
+import { HeadlessRuntime } from '../runtime/headless-runtime.js';
+import { RuntimeSet } from '../runtime/runtime-set.js';
+import { RuntimeKind } from '../runtime/session-runtime.js';
+import { TmuxRuntime } from '../runtime/tmux-runtime.js';
+import { ExternalRuntime } from '../runtime/external-runtime.js';
+import { GlobalHooks } from '../hooks/global-hooks.js';
+import { TurnIndex } from '../runs/turn-index.js';
+import { openDatabase, storeChecks } from '../store/database.js';
+import { RecordTable } from '../store/record-table.js';
+import { SqliteEventLog } from '../store/sqlite-event-log.js';
+import { SqliteChannelLog } from '../channels/sqlite-channel-log.js';
+import { Channels } from '../channels/channels.js';
+import { parseChannelSpec } from '../channels/channel.js';
+import { mcpEndpoint, mcpPath } from '../mcp/mcp-endpoint.js';
+import { Terminals } from '../terminal/terminals.js';
 import { warmUp } from './warm-up.js';
 
 export interface AppOptions {
@@ -80,10 +83,10 @@ export interface App {
 /** How long stopSession waits for claude's SessionEnd, and interruptSession for the turn. */
 const stopTimeoutMs = 5000;
 
-const forwarderPath = fileURLToPath(new URL('../hooks/forward.sh', import.meta.url));
-const dashboardDir = fileURLToPath(new URL('../dashboard/dist', import.meta.url));
+const forwarderPath = fileURLToPath(new URL('../../hooks/forward.sh', import.meta.url));
+const dashboardDir = fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
 const { version } = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
+  readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
 ) as { version: string };
 
 /** The hooks of a session reach the hub over loopback whatever address it listens on. */

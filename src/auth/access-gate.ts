@@ -1,7 +1,14 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { isLoopbackHost } from '../config.js';
-import { allows, localPrincipal, type Principal, type Scope, type Tokens } from '../auth/tokens.js';
+import { allows, localPrincipal, type Principal, type Scope, type Tokens } from './tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
+
+/** What each request brings to yoga: the node request, and who the access gate says it is. */
+export interface ServerContext {
+  req: IncomingMessage;
+  res?: ServerResponse;
+  principal?: Principal;
+}
 
 export type Access =
   | { readonly ok: true; readonly principal: Principal }

@@ -5,9 +5,9 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { mcpPath } from '../mcp/mcp-endpoint.js';
 import type { HubMetrics } from '../metrics.js';
-import type { AccessGate, ConnectionCounter } from './access-gate.js';
+import type { AccessGate, ConnectionCounter } from '../auth/access-gate.js';
 import type { HubYoga } from './hub-yoga.js';
-import { sendError, sendJson } from './http-io.js';
+import { sendError, sendJson } from '../http/http-io.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ChannelMessage } from '../channels/channel.js';
+import type { ChannelMessage } from './channel.js';
 
 interface Row {
   seq: number;

@@ -1,7 +1,7 @@
 import { Kind, OperationTypeNode, print, type DocumentNode } from 'graphql';
-import * as operations from './gql/graphql.js';
-import type { HubYoga } from './http/hub-yoga.js';
-import { precompile } from './subscriptions/compiled-selection.js';
+import * as operations from '../gql/graphql.js';
+import type { HubYoga } from './hub-yoga.js';
+import { precompile } from '../subscriptions/compiled-selection.js';
 
 /** The operations of the hub's own clients (dashboard, CLI, examples), as they send them. */
 function clientOperations(): DocumentNode[] {

@@ -1,5 +1,5 @@
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
-import { maxEnvelopeNesting, nestingRefusal } from './json-nesting.js';
+import { maxEnvelopeNesting, nestingRefusal } from '../http/json-nesting.js';
 
 /** The content types yoga reads as a JSON body, matched as yoga matches them. */
 const jsonTypes = ['application/json', 'application/graphql+json'];

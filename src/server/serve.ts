@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
-import { parseConfig, usage } from './config.js';
-import { createLogger } from './log.js';
-import { DataDirRefusal } from './store/database.js';
+import { parseConfig, usage } from '../config.js';
+import { createLogger } from '../log.js';
+import { DataDirRefusal } from '../store/database.js';
 
 /** `serve` (what `npm start` runs): parse options, start the hub, print the one ready line, stop on a signal. */
 export async function serve(argv: readonly string[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Hub } from '../hub/hub.js';
+import type { Hub } from './hub.js';
 import {
   attentionItems,
   attentionKey,

@@ -1,11 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Hub } from '../hub/hub.js';
 import type { TurnIndex } from '../runs/turn-index.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { useRefusedMutationAudit } from '../audit/refused-mutations.js';
 import { useHubSecurity } from '../auth/hub-security.js';
-import type { Principal, Tokens } from '../auth/tokens.js';
+import type { Tokens } from '../auth/tokens.js';
 import type { HubConfig } from '../config.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -14,15 +13,8 @@ import type { Channels } from '../channels/channels.js';
 import type { ClaudeFacts } from '../claude/claude-cli.js';
 import type { HubContext } from '../schema/context.js';
 import { schema } from '../schema/index.js';
-import type { AccessGate } from './access-gate.js';
-import { graphiqlPage, useGraphiqlPageHeaders } from './graphiql-page.js';
-
-/** What each request brings to yoga: the node request, and who the access gate says it is. */
-export interface ServerContext {
-  req: IncomingMessage;
-  res?: ServerResponse;
-  principal?: Principal;
-}
+import type { AccessGate, ServerContext } from '../auth/access-gate.js';
+import { graphiqlPage, useGraphiqlPageHeaders } from '../http/graphiql-page.js';
 
 export type HubYoga = YogaServerInstance<ServerContext, HubContext>;
 
