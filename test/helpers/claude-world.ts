@@ -4,16 +4,19 @@ import {
   type AnthropicStub,
   type StubScript,
 } from '../fixtures/anthropic-stub.js';
+import { leftovers } from './leftovers.js';
 
 export interface ClaudeWorld extends Omit<ClaudeConfig, 'remove'> {
   /** The Anthropic stand-in, in this process, answering by the test's script. */
   readonly stub: AnthropicStub;
+  /** Stops the stand-in and removes the config; the leftovers do it. Calling it again waits. */
   close(): Promise<void>;
 }
 
 /**
  * The real claude CLI, offline, against the local Anthropic stand-in run in the test's own
- * process (so a test reads its requests and passes its own script).
+ * process (so a test reads its requests and passes its own script). On the leftovers: start a
+ * hub that uses it after it, so that the hub stops first.
  */
 export async function startClaudeWorld(
   script?: StubScript,
@@ -21,14 +24,20 @@ export async function startClaudeWorld(
 ): Promise<ClaudeWorld> {
   const stub = await startAnthropicStub(script);
   const { env, makeCwd, makeUntrustedCwd, remove } = writeClaudeConfig(stub.url, options);
-  return {
+  let closed: Promise<void> | null = null;
+  const world: ClaudeWorld = {
     stub,
     env,
     makeCwd,
     makeUntrustedCwd,
-    async close() {
-      await stub.close();
-      await remove();
+    close() {
+      closed ??= (async () => {
+        await stub.close();
+        await remove();
+      })();
+      return closed;
     },
   };
+  leftovers.add(() => world.close());
+  return world;
 }

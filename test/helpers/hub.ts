@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
@@ -6,6 +6,8 @@ import WebSocket from 'ws';
 import { buildApp, type App } from '../../src/server/app.js';
 import { parseConfig, type HubConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
+import { postHook, readHookToken } from './hook-session.js';
+import { leftovers, tempDir } from './leftovers.js';
 import { LiveQueue } from './live-queue.js';
 import { checkHubLogLine } from './unexpected-output.js';
 
@@ -31,12 +33,17 @@ export interface TestHub {
     query: string,
     variables?: Record<string, unknown>,
   ): LiveQueue<T>;
+  /**
+   * Stops the hub, its clients first, and removes the data dir it made. The leftovers do it
+   * after the test (or the describe block) that started it; a test calls it to stop the hub
+   * on purpose. Calling it again waits for the first stop.
+   */
   stop(): Promise<void>;
 }
 
 let counter = 0;
 
-/** A hub on port 0 with its own data dir and tmux socket, in this process. */
+/** A hub on port 0 with its own data dir and tmux socket, in this process, on the leftovers. */
 export async function startHub(
   options: {
     env?: Record<string, string | undefined>;
@@ -100,7 +107,8 @@ export async function startHub(
     return client;
   };
   let shared: Client | null = null;
-  return {
+  let stopped: Promise<void> | null = null;
+  const hub: TestHub = {
     app,
     url,
     baseUrl,
@@ -134,13 +142,18 @@ export async function startHub(
       queues.push(queue);
       return queue;
     },
-    async stop() {
-      for (const queue of queues) queue.dispose();
-      for (const client of clients) await client.dispose();
-      await app.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    stop() {
+      stopped ??= (async () => {
+        for (const queue of queues) queue.dispose();
+        for (const client of clients) await client.dispose();
+        await app.stop();
+        if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      })();
+      return stopped;
     },
   };
+  leftovers.add(() => hub.stop());
+  return hub;
 }
 
 /**
@@ -150,17 +163,8 @@ export async function startHub(
 export async function startHookHub(
   args: string[],
 ): Promise<{ hub: TestHub; post: (body: Record<string, unknown>) => Promise<number> }> {
-  const claudeConfig = mkdtempSync(path.join(tmpdir(), 'cch-claude-'));
+  const claudeConfig = tempDir('cch-claude-');
   const hub = await startHub({ env: { ...process.env, CLAUDE_CONFIG_DIR: claudeConfig }, args });
-  const token = readFileSync(path.join(hub.dataDir, 'hook-token'), 'utf8').trim();
-  const post = async (body: Record<string, unknown>) => {
-    const response = await fetch(`${hub.baseUrl}/hooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  };
-  return { hub, post };
+  const token = readHookToken(hub.dataDir);
+  return { hub, post: (body) => postHook(hub, token, body) };
 }

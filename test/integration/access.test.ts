@@ -13,12 +13,13 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { createClient } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { schema } from '../../src/schema/index.js';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { disposeWithSuite } from '../helpers/leftovers.js';
 import { hookSecret } from '../../harness/session-secret.js';
 import { openSse } from '../helpers/sse.js';
 
@@ -58,6 +59,7 @@ const mutations = Object.values(schema.getMutationType()!.getFields()).map((fiel
 });
 
 describe('tokens, scopes, browser checks and limits', () => {
+  disposeWithSuite();
   let world: ClaudeWorld;
   let hub: TestHub;
   let session: { id: string; tmuxSession: string };
@@ -136,11 +138,6 @@ describe('tokens, scopes, browser checks and limits', () => {
     ({ createSession: session } = await hub.data(create, { cwd: path.join(root, 'a') }));
     const created = await gqlAs('control', create, { cwd: path.join(root, 'b') });
     other = created.data!.createSession;
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
   });
 
   it('refuses every endpoint without a token or with a wrong one, with 401 and a code', async () => {
@@ -642,10 +639,6 @@ describe('a hub without tokens', () => {
 
   beforeAll(async () => {
     hub = await startHub();
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
   });
 
   it('serves loopback callers as local admins and refuses DNS-rebound hosts', async () => {

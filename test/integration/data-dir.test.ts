@@ -1,13 +1,11 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runHubCommand } from '../helpers/hub-process.js';
 import { startHub } from '../helpers/hub.js';
+import { tempDir } from '../helpers/leftovers.js';
 
-const parent = mkdtempSync(path.join(tmpdir(), 'cch-datadir-'));
-
-afterAll(() => rmSync(parent, { recursive: true, force: true }));
+const parent = tempDir('cch-datadir-');
 
 const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
 const privateFiles = ['hub.db', 'hub.db-wal', 'hub.db-shm', 'tmux.conf'];
@@ -24,14 +22,13 @@ describe("the data dir's files", () => {
     await first.stop();
 
     for (const name of ['hub.db', 'tmux.conf']) chmodSync(path.join(dataDir, name), 0o644);
-    const again = await startHub({ dataDir });
+    await startHub({ dataDir });
     expect(privateFiles.map((name) => modeOf(path.join(dataDir, name)))).toEqual([
       '600',
       '600',
       '600',
       '600',
     ]);
-    await again.stop();
   });
 
   it('are kept private in a data dir others may read, with a warning that says so', async () => {
@@ -57,7 +54,6 @@ describe("the data dir's files", () => {
     ]);
     // The person's folder keeps the mode they gave it.
     expect(modeOf(dataDir)).toBe('755');
-    await hub.stop();
   });
 });
 

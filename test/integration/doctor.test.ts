@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { probeDataDir } from '../../src/cli/doctor-probe.js';
 import { checkDataDir, formatFinding } from '../../src/cli/doctor.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { tempDir } from '../helpers/leftovers.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 /** The CLI pinned in devDependencies, whose version doctor must report as tested. */
@@ -20,22 +20,16 @@ const pinned = (
 ).version;
 
 describe('claude-code-hub doctor, run as the bin against a real hub', () => {
-  const temp = mkdtempSync(path.join(tmpdir(), 'cch-doctor-'));
+  const temp = tempDir('cch-doctor-');
   const home = path.join(temp, 'home');
   const configDir = path.join(temp, 'claude-config');
   const dataDir = path.join(temp, 'data');
   let hub: TestHub;
-  let hubStopped = false;
 
   beforeAll(async () => {
     for (const dir of [home, configDir]) mkdirSync(dir);
     mkdirSync(dataDir, { mode: 0o700 });
     hub = await startHub({ dataDir });
-  });
-
-  afterAll(async () => {
-    if (!hubStopped) await hub?.stop();
-    rmSync(temp, { recursive: true, force: true });
   });
 
   /**
@@ -115,7 +109,6 @@ describe('claude-code-hub doctor, run as the bin against a real hub', () => {
     );
 
     await hub.stop();
-    hubStopped = true;
     const result = await doctor(env);
     const lines = result.stdout.split('\n');
     expect(lines.slice(-2)).toEqual([

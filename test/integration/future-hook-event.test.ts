@@ -1,10 +1,10 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { probeEventName } from '../../src/claude/hook-event-support.js';
 import { hookEventNames } from '../../src/events/registry.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { tempDir } from '../helpers/leftovers.js';
 
 /** The hook events of a claude newer than the registry: one more, FutureEvent. */
 const futureList = [...hookEventNames, 'FutureEvent'];
@@ -55,7 +55,7 @@ describe('a hook event only a newer claude knows', () => {
   let dir: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'cch-future-'));
+    dir = tempDir('cch-future-');
     const bin = path.join(dir, 'claude');
     writeFileSync(bin, fakeClaude);
     chmodSync(bin, 0o755);
@@ -63,11 +63,6 @@ describe('a hook event only a newer claude knows', () => {
       env: { ...process.env, CLAUDE_CONFIG_DIR: path.join(dir, 'config') },
       args: ['--claude-bin', bin],
     });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('is listed by Query.claude, registered over HTTP, and arrives as UnknownHookEvent', async () => {

@@ -1,12 +1,11 @@
 import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { wsServerKinds } from '../../src/config.js';
+import { hookSession } from '../helpers/hook-session.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { disposeWithSuite, leftovers, tempDir } from '../helpers/leftovers.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
 
 const mib = 1024 * 1024;
@@ -25,12 +24,12 @@ interface RawConnection {
 const nested = (bytes: number) => `${'['.repeat(bytes / 2)}${']'.repeat(bytes / 2)}`;
 
 describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
+  disposeWithSuite();
   let hub: TestHub;
   let dir: string;
-  const leftovers: (() => unknown)[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'cch-ws-refusals-'));
+    dir = tempDir('cch-ws-refusals-');
     const tokensFile = writeTokensFile(
       dir,
       tokensByScope({ read: secrets.read, hook: secrets.hook }),
@@ -51,15 +50,6 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
     });
   });
 
-  afterEach(async () => {
-    for (const dispose of leftovers.splice(0).reverse()) await dispose();
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   function connect(options: WebSocket.ClientOptions = {}): RawConnection {
     const ws = new WebSocket(hub.url.replace(/^http/, 'ws'), 'graphql-transport-ws', options);
     const messages: { type: string }[] = [];
@@ -73,7 +63,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
       ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
     );
     ws.on('error', () => undefined);
-    leftovers.push(() => ws.terminate());
+    leftovers.add(() => ws.terminate());
     return { ws, messages, closed, next: () => new Promise((resolve) => waiting.push(resolve)) };
   }
 
@@ -89,17 +79,6 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
     );
     expect(await connection.next()).toEqual({ type: 'connection_ack' });
     return connection;
-  }
-
-  /** Posts a hook event with the hook token, as the global hooks do; gives the status. */
-  async function postHook(body: Record<string, unknown>): Promise<number> {
-    const response = await fetch(`${hub.baseUrl}/hooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${secrets.hook}` },
-      body: JSON.stringify(body),
-    });
-    await response.arrayBuffer();
-    return response.status;
   }
 
   it('a hook token at connection_init with 4403, however it is given, and acknowledges nothing', async () => {
@@ -126,11 +105,10 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
   });
 
   it('a message past --max-graphql-body (1009) or nested too deep (4400), answering meanwhile, other subscriptions going on', async () => {
-    const sessionId = randomUUID();
-    const start = { session_id: sessionId, hook_event_name: 'SessionStart', cwd: dir };
-    expect(await postHook({ ...start, source: 'startup' })).toBe(200);
+    // Started by hand, its hooks posting with the token of scope hook.
+    const session = await hookSession(hub, { token: secrets.hook, cwd: dir });
     const query = `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { eventName payload } }`;
-    const events: LiveQueue<any> = hub.subscribe(query, { id: sessionId });
+    const events: LiveQueue<any> = hub.subscribe(query, { id: session.id });
     expect((await events.next()).sessionEvents.eventName).toBe('SessionStart');
 
     const hostile = [
@@ -166,13 +144,13 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
       expect(connection.messages).toEqual([{ type: 'connection_ack' }]);
       // The subscription on the other connection goes on.
       const message = `after hostile message ${n}`;
-      expect(await postHook({ ...start, hook_event_name: 'Notification', message })).toBe(200);
+      expect(await session.post('Notification', { message })).toBe(200);
       expect((await events.next()).sessionEvents).toMatchObject({ payload: { message } });
     }
 
     // An ordinary message of 2 MiB (a long variable) is within the bound, and served.
     const connection = await acknowledged();
-    const variables = { id: sessionId, note: 'x'.repeat(2 * mib) };
+    const variables = { id: session.id, note: 'x'.repeat(2 * mib) };
     connection.ws.send(
       JSON.stringify({ id: 'big', type: 'subscribe', payload: { query, variables } }),
     );

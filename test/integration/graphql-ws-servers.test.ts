@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { wsServerKinds } from '../../src/config.js';
 import { HubCloseCode } from '../../src/subscriptions/graphql-ws-options.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
@@ -9,6 +9,7 @@ import { claudeBin } from '../../harness/claude-config.js';
 import { hookSecret } from '../../harness/session-secret.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { disposeWithSuite, leftovers } from '../helpers/leftovers.js';
 import { subscribeToEvents } from '../helpers/event-subscription.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
 import { openSse } from '../helpers/sse.js';
@@ -24,9 +25,9 @@ async function take<T>(queue: LiveQueue<T>, n: number): Promise<T[]> {
 const masked = { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 
 describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
+  disposeWithSuite();
   let world: ClaudeWorld;
   let hub: TestHub;
-  const leftovers: (() => unknown)[] = [];
   const serverArgs = ['--graphql-ws-server', kind];
 
   beforeAll(async () => {
@@ -35,13 +36,6 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
       env: world.env,
       args: ['--claude-bin', claudeBin, ...serverArgs],
     });
-  });
-
-  afterAll(async () => {
-    // Last made, first ended: the clients before the hubs they use.
-    for (const dispose of leftovers.reverse()) await dispose();
-    await hub?.stop();
-    await world?.close();
   });
 
   function wsClient(
@@ -54,7 +48,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
       retryAttempts: 0,
       ...options,
     });
-    leftovers.push(() => client.dispose());
+    leftovers.add(() => client.dispose());
     return client;
   }
 
@@ -88,7 +82,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
     first.dispose();
     const same = [1, 2].map(() => subscribeToEvents(hub.url, session.id, start, 'seq payload'));
     const other = subscribeToEvents(hub.url, session.id, start, 'seq eventName');
-    for (const queue of [...same, other]) leftovers.push(() => queue.dispose());
+    for (const queue of [...same, other]) leftovers.add(() => queue.dispose());
     for (let n = 1; n <= 20; n++) expect((await post(`note ${n}`)).status).toBe(200);
     const seqs = Array.from({ length: 20 }, (_, i) => start + 1 + i);
     for (const queue of same) {
@@ -101,7 +95,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
     const others = await take(other, 20);
     expect(others).toEqual(seqs.map((seq) => ({ seq, eventName: 'Notification' })));
     const replay = subscribeToEvents(hub.url, session.id, start, 'seq');
-    leftovers.push(() => replay.dispose());
+    leftovers.add(() => replay.dispose());
     expect((await take(replay, 20)).map((event) => event.seq)).toEqual(seqs);
   });
 
@@ -111,7 +105,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
     const [kept, left] = [1, 2].map(() =>
       subscribeToEvents(hub.url, session.id, null, 'seq eventName payload'),
     );
-    for (const queue of [kept!, left!]) leftovers.push(() => queue.dispose());
+    for (const queue of [kept!, left!]) leftovers.add(() => queue.dispose());
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await post('first')).status).toBe(200);
     const [first] = await kept!.until((event) => event.payload.message === 'first');
@@ -190,7 +184,6 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
 
   it('closes a connection over --max-connections with a code of its own, which clients retry', async () => {
     const limited = await startHub({ args: ['--max-connections', '1', ...serverArgs] });
-    leftovers.push(() => limited.stop());
     const holder = wsClient({ lazy: false, onNonLazyError: () => undefined }, limited);
     await new Promise((resolve) => holder.on('connected', resolve));
 

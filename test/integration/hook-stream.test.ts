@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -53,11 +53,6 @@ describe('POST /hooks to subscribers', () => {
     ]);
     secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
     otherSecret = await hookSecret(hub.config.tmuxSocket, other.tmuxSession);
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
   });
 
   it('delivers posted events over graphql-ws typed, in order, with the payload verbatim', async () => {

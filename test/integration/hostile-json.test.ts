@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../harness/free-port.js';
-import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
+import { hubArgs, type HubProcess } from '../../harness/hub-process.js';
 import { createLogger } from '../../src/log.js';
 import { mcpEndpoint } from '../../src/mcp/mcp-endpoint.js';
-import { spawnHub } from '../helpers/hub-process.js';
+import { readHookToken } from '../helpers/hook-session.js';
+import { hubHome } from '../helpers/hub-process.js';
+import { disposeWithSuite, leftovers } from '../helpers/leftovers.js';
 
 const mib = 1024 * 1024;
 
@@ -60,25 +61,21 @@ async function postWatched(base: string, route: string, token: string, sent: str
 }
 
 describe('a JSON body nested 32 MiB deep', () => {
+  disposeWithSuite();
   let hub: HubProcess;
   let base: string;
   let token: string;
-  const home = { dataDir: mkdtempSync(path.join(tmpdir(), 'cch-hostile-')), socket: '' };
 
   beforeAll(async () => {
-    home.socket = `cch-hostile-${process.pid}`;
+    const home = hubHome('hostile');
     // A hub of its own process, so that its memory is its own, with the default --max-hook-body.
     const claudeConfig = path.join(home.dataDir, 'claude');
-    hub = await spawnHub(hubArgs({ port: await freePort(), ...home }), {
+    hub = await home.spawn(hubArgs({ port: await freePort(), ...home }), {
       ...process.env,
       CLAUDE_CONFIG_DIR: claudeConfig,
     });
     base = hub.url.replace(/\/graphql$/, '');
-    token = readFileSync(path.join(home.dataDir, 'hook-token'), 'utf8').trim();
-  });
-
-  afterAll(async () => {
-    await stopHub(hub, home);
+    token = readHookToken(home.dataDir);
   });
 
   it('is refused with JSON_TOO_DEEP at the cost of an ordinary body, the hub answering throughout', async () => {
@@ -158,9 +155,8 @@ describe('POST /mcp with a body nested too deep', () => {
     server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
+    leftovers.add(() => new Promise((resolve) => server.close(resolve)));
   });
-
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('refuses it with JSON_TOO_DEEP before parsing, and answers an ordinary call', async () => {
     const post = (body: string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type TestHub } from '../helpers/hub.js';
 
 describe("the HTML pages' frame and content policies", () => {
@@ -6,10 +6,6 @@ describe("the HTML pages' frame and content policies", () => {
 
   beforeAll(async () => {
     hub = await startHub();
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
   });
 
   /** The policy's directives by name. */

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hookSession, type HookSession } from '../helpers/hook-session.js';
 import { startHookHub, type TestHub } from '../helpers/hub.js';
 import { openSse, type SseMessage } from '../helpers/sse.js';
 
@@ -10,52 +10,43 @@ import { openSse, type SseMessage } from '../helpers/sse.js';
  */
 describe('resuming the plain SSE streams', () => {
   let hub: TestHub;
-  let post: (body: Record<string, unknown>) => Promise<number>;
 
   beforeAll(async () => {
-    ({ hub, post } = await startHookHub([]));
+    ({ hub } = await startHookHub([]));
   });
 
-  afterAll(async () => {
-    await hub?.stop();
-  });
-
-  /** A session started by hand, with the events given posted after its SessionStart. */
-  async function startSession(...events: Record<string, unknown>[]): Promise<string> {
-    const id = randomUUID();
-    for (const event of [{ hook_event_name: 'SessionStart', source: 'startup' }, ...events]) {
-      expect(await post({ session_id: id, ...event })).toBe(200);
-    }
-    return id;
+  /** A session started by hand, with the notes given posted after its SessionStart. */
+  async function startSession(...notes: string[]): Promise<HookSession> {
+    const session = await hookSession(hub);
+    for (const message of notes) await note(session, message);
+    return session;
   }
 
-  const notification = (message: string) => ({ hook_event_name: 'Notification', message });
+  const note = async (session: HookSession, message: string) =>
+    expect(await session.post('Notification', { message })).toBe(200);
 
   /** Ends the session, and resolves once the hub has stopped it: its live stream ends. */
-  async function endSession(id: string, lastSeq: number): Promise<void> {
-    const live = openSse(`${hub.baseUrl}/sessions/${id}/events?after=${lastSeq}`);
+  async function endSession(session: HookSession, lastSeq: number): Promise<void> {
+    const live = openSse(`${hub.baseUrl}/sessions/${session.id}/events?after=${lastSeq}`);
     expect(await live.status).toBe(200);
-    expect(await post({ session_id: id, hook_event_name: 'SessionEnd', reason: 'logout' })).toBe(
-      200,
-    );
+    expect(await session.post('SessionEnd', { reason: 'logout' })).toBe(200);
     const rest = await live.until((message) => message.event === 'end');
     expect(rest.map((message) => message.event)).toEqual(['hook', 'end']);
     await live.waitForComplete();
   }
 
   /** A turn: its prompt, then its Stop with the answer. */
-  async function turn(id: string, prompt: string, answer: string): Promise<void> {
-    expect(await post({ session_id: id, hook_event_name: 'UserPromptSubmit', prompt })).toBe(200);
-    const stop = { session_id: id, hook_event_name: 'Stop', last_assistant_message: answer };
-    expect(await post(stop)).toBe(200);
+  async function turn(session: HookSession, prompt: string, answer: string): Promise<void> {
+    expect(await session.post('UserPromptSubmit', { prompt })).toBe(200);
+    expect(await session.post('Stop', { last_assistant_message: answer })).toBe(200);
   }
 
   const messageOf = (message: SseMessage) =>
     (JSON.parse(message.data) as { message?: string }).message;
 
   it('goes on from Last-Event-ID, which wins over the after of the URL', async () => {
-    const id = await startSession(notification('one'), notification('two'), notification('three'));
-    const url = `${hub.baseUrl}/sessions/${id}/events?after=0`;
+    const session = await startSession('one', 'two', 'three');
+    const url = `${hub.baseUrl}/sessions/${session.id}/events?after=0`;
     const fresh = openSse(url);
     expect(await fresh.status).toBe(200);
     expect((await fresh.next()).id).toBe('1');
@@ -66,7 +57,7 @@ describe('resuming the plain SSE streams', () => {
     const replayed = [await resumed.next(), await resumed.next()];
     expect(replayed.map((message) => message.id)).toEqual(['3', '4']);
     expect(replayed.map(messageOf)).toEqual(['two', 'three']);
-    await post({ session_id: id, ...notification('four') });
+    await note(session, 'four');
     const live = await resumed.next();
     expect([live.id, messageOf(live)]).toEqual(['5', 'four']);
     // Nothing from before the cursor came, before or after.
@@ -82,15 +73,15 @@ describe('resuming the plain SSE streams', () => {
   });
 
   it('answers 204 once the session has ended and the cursor is at its end', async () => {
-    const id = await startSession(notification('last words'));
-    await endSession(id, 2);
-    const url = `${hub.baseUrl}/sessions/${id}/events?after=0`;
+    const session = await startSession('last words');
+    await endSession(session, 2);
+    const url = `${hub.baseUrl}/sessions/${session.id}/events?after=0`;
 
     // The EventSource that got everything reconnects: there is nothing more, ever.
     const atEnd = await fetch(url, { headers: { 'last-event-id': '3' } });
     expect(atEnd.status).toBe(204);
     expect(await atEnd.text()).toBe('');
-    const fromNow = await fetch(`${hub.baseUrl}/sessions/${id}/events`);
+    const fromNow = await fetch(`${hub.baseUrl}/sessions/${session.id}/events`);
     expect(fromNow.status).toBe(204);
 
     // One that missed the last event gets it, then the end.
@@ -112,7 +103,8 @@ describe('resuming the plain SSE streams', () => {
     "delivers the turn completed while disconnected on reconnect (%s's stream)",
     async (_which, where) => {
       const since = new Date(Date.now() - 1).toISOString();
-      const id = await startSession();
+      const session = await startSession();
+      const { id } = session;
       const url = `${hub.baseUrl}${where(id)}?after=${since}`;
       /** The turns of this test's session, by their `number` and answer. */
       const ours = (messages: SseMessage[]) =>
@@ -125,19 +117,19 @@ describe('resuming the plain SSE streams', () => {
 
       const first = openSse(url);
       expect(await first.status).toBe(200);
-      await turn(id, 'first', 'answer one');
+      await turn(session, 'first', 'answer one');
       const [one] = ours((await first.until(isOurs)).slice(-1));
       expect(one).toMatchObject({ id: `${id}:2`, number: 1, answer: 'answer one' });
       first.dispose();
 
       // Disconnected: a turn completes meanwhile.
-      await turn(id, 'second', 'answer two');
+      await turn(session, 'second', 'answer two');
 
       const again = openSse(url, { headers: { 'last-event-id': one!.id } });
       expect(await again.status).toBe(200);
       const [two] = ours((await again.until(isOurs)).slice(-1));
       expect(two).toMatchObject({ id: `${id}:4`, number: 2, answer: 'answer two' });
-      await turn(id, 'third', 'answer three');
+      await turn(session, 'third', 'answer three');
       const [three] = ours((await again.until(isOurs)).slice(-1));
       expect(three).toMatchObject({ number: 3, answer: 'answer three' });
       // The turn before the cursor never came again.
@@ -150,9 +142,10 @@ describe('resuming the plain SSE streams', () => {
 
   it("answers 204 for an ended session's turns once none is left to send", async () => {
     const since = new Date(Date.now() - 1).toISOString();
-    const id = await startSession();
-    await turn(id, 'only', 'the answer');
-    await endSession(id, 3);
+    const session = await startSession();
+    const { id } = session;
+    await turn(session, 'only', 'the answer');
+    await endSession(session, 3);
     const url = `${hub.baseUrl}/sessions/${id}/turns?after=${since}`;
 
     const all = openSse(url);

@@ -1,11 +1,9 @@
 import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createClient } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { tempDir } from '../helpers/leftovers.js';
 
 const secrets = {
   admin: 'admin-secret-0123456789',
@@ -76,7 +74,7 @@ describe('the audit trail of refused mutations', () => {
   };
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'cch-refused-'));
+    dir = tempDir('cch-refused-');
     const tokensFile = writeTokensFile(dir, tokensByScope(secrets));
     hub = await startHub({
       token: secrets.admin,
@@ -92,11 +90,6 @@ describe('the audit trail of refused mutations', () => {
         '5000',
       ],
     });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("writes a read token's refused stopSession with who, what and FORBIDDEN", async () => {

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hookSession } from '../helpers/hook-session.js';
 import { startHookHub, type TestHub } from '../helpers/hub.js';
 
 const kib = 1024;
@@ -29,28 +29,18 @@ const aliasAttack = (limit: string) =>
 
 describe('the cost and the bytes of a response', () => {
   let hub: TestHub;
-  let post: (body: Record<string, unknown>) => Promise<number>;
   const sessions: string[] = [];
   const message = 'x'.repeat(512 * kib);
 
   beforeAll(async () => {
-    ({ hub, post } = await startHookHub(['--max-response-bytes', String(maxResponseBytes)]));
+    ({ hub } = await startHookHub(['--max-response-bytes', String(maxResponseBytes)]));
     // 30 sessions of 4 events of 512 KiB: 60 MiB of payloads, 30 times the bound.
     for (let s = 0; s < 30; s++) {
-      const id = randomUUID();
-      sessions.push(id);
-      expect(await post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/tmp' })).toBe(
-        200,
-      );
-      for (let e = 0; e < 4; e++) {
-        expect(await post({ session_id: id, hook_event_name: 'Notification', message })).toBe(200);
-      }
+      const session = await hookSession(hub);
+      sessions.push(session.id);
+      for (let e = 0; e < 4; e++) expect(await session.post('Notification', { message })).toBe(200);
     }
   }, 120_000);
-
-  afterAll(async () => {
-    await hub?.stop();
-  });
 
   it('refuses the alias attack by its cost before running it, its limit a literal or a variable', async () => {
     const literal = await peakRise(() => hub.gql(aliasAttack('1000')));

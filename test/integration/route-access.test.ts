@@ -1,11 +1,10 @@
 import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, type RouteAccess, type RouteName } from '../../src/server/routes.js';
+import { hookSession } from '../helpers/hook-session.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { tempDir } from '../helpers/leftovers.js';
 
 /** Every kind of caller: a token of each scope, none, and one the hub does not know. */
 const principals = [
@@ -92,7 +91,6 @@ async function answer(url: string, init: RequestInit = {}, until?: string): Prom
 describe('the access of every HTTP route, for every kind of caller', () => {
   let hub: TestHub;
   let sessionId: string;
-  let postEvent: (payload: Record<string, unknown>) => Promise<number>;
   const dashboardBuilt = existsSync(new URL('../../dashboard/dist/index.html', import.meta.url));
 
   const cases: Record<RouteName, RouteCase> = {
@@ -242,7 +240,7 @@ describe('the access of every HTTP route, for every kind of caller', () => {
   };
 
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cch-routes-'));
+    const dir = tempDir('cch-routes-');
     const tokensFile = writeTokensFile(
       dir,
       tokensByScope({
@@ -259,30 +257,15 @@ describe('the access of every HTTP route, for every kind of caller', () => {
       token: secrets.admin,
       args: ['--tokens-file', tokensFile, '--cors-origin', 'https://dash.example'],
     });
-    // The hub's own hook token, as the global hooks post with it: a session started by hand.
-    const hookToken = readFileSync(path.join(hub.dataDir, 'hook-token'), 'utf8').trim();
-    postEvent = async (payload) => {
-      const response = await fetch(`${hub.baseUrl}/hooks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${hookToken}` },
-        body: JSON.stringify({ session_id: sessionId, ...payload }),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    };
-    sessionId = randomUUID();
-    for (const payload of [
-      { hook_event_name: 'SessionStart', source: 'startup', cwd: dir },
-      { hook_event_name: 'Notification', message: 'marker-event' },
-      { hook_event_name: 'UserPromptSubmit', prompt: 'marker-prompt' },
-      { hook_event_name: 'Stop', last_assistant_message: 'marker-answer' },
-    ]) {
-      expect(await postEvent(payload)).toBe(200);
+    const session = await hookSession(hub, { cwd: dir });
+    sessionId = session.id;
+    for (const [name, fields] of [
+      ['Notification', { message: 'marker-event' }],
+      ['UserPromptSubmit', { prompt: 'marker-prompt' }],
+      ['Stop', { last_assistant_message: 'marker-answer' }],
+    ] as const) {
+      expect(await session.post(name, fields)).toBe(200);
     }
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
   });
 
   it.each(routeTable.map((route) => [route.name, route] as const))('%s', async (name, route) => {

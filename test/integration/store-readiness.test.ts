@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { hookSession } from '../helpers/hook-session.js';
 import { startHookHub, type TestHub } from '../helpers/hub.js';
 import { expectErrorLog } from '../helpers/unexpected-output.js';
 
@@ -9,7 +9,6 @@ const unbounded = 4294967294;
 
 describe('GET /readyz on a full store', () => {
   let hub: TestHub;
-  let post: (body: Record<string, unknown>) => Promise<number>;
   /** The hub's own connection: `max_page_count`, which makes SQLite full, holds per connection. */
   let db: Database.Database;
 
@@ -33,7 +32,7 @@ describe('GET /readyz on a full store', () => {
       return pragma.call(this, source, options);
     });
     try {
-      ({ hub, post } = await startHookHub([]));
+      ({ hub } = await startHookHub([]));
     } finally {
       spy.mockRestore();
     }
@@ -41,15 +40,8 @@ describe('GET /readyz on a full store', () => {
     db = opened[0]!;
   });
 
-  afterAll(async () => {
-    await hub?.stop();
-  });
-
   it('is 503 with eventLog false after an append failed, until one commits again', async () => {
-    const sessionId = randomUUID();
-    expect(
-      await post({ session_id: sessionId, hook_event_name: 'SessionStart', cwd: '/tmp' }),
-    ).toBe(200);
+    const session = await hookSession(hub);
     expect(await ready()).toEqual({
       status: 200,
       body: {
@@ -61,12 +53,8 @@ describe('GET /readyz on a full store', () => {
     // Full: not one page more than the file has now.
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
     expectErrorLog('hook event could not be stored');
-    const big = {
-      session_id: sessionId,
-      hook_event_name: 'Notification',
-      message: 'x'.repeat(1e5),
-    };
-    expect(await post(big)).toBe(503);
+    const big = { message: 'x'.repeat(1e5) };
+    expect(await session.post('Notification', big)).toBe(503);
     const full = await ready();
     expect(full.status).toBe(503);
     // The ready check's own write still commits: it replaces a row in a page the file has.
@@ -78,7 +66,7 @@ describe('GET /readyz on a full store', () => {
     expect((await ready()).body.checks.eventLog).toBe(false);
 
     db.pragma(`max_page_count = ${unbounded}`);
-    expect(await post(big)).toBe(200);
+    expect(await session.post('Notification', big)).toBe(200);
     expect(await ready()).toMatchObject({
       status: 200,
       body: { checks: { store: true, eventLog: true, records: true } },
@@ -89,21 +77,15 @@ describe('GET /readyz on a full store', () => {
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
     expectErrorLog(/could not be stored/);
     // A new session whose record, with its long cwd, needs pages the file has not got.
-    const sessionId = randomUUID();
-    const start = {
-      session_id: sessionId,
-      hook_event_name: 'SessionStart',
-      cwd: `/tmp/${'x'.repeat(1e5)}`,
-    };
-    expect(await post(start)).toBe(503);
+    const session = await hookSession(hub, { started: false });
+    expect(await session.post('SessionStart', { cwd: `/tmp/${'x'.repeat(1e5)}` })).toBe(503);
     const full = await ready();
     expect(full.status).toBe(503);
     expect(full.body.checks).toMatchObject({ store: true, records: false });
 
     db.pragma(`max_page_count = ${unbounded}`);
     // Until a record is saved again: another new session's.
-    const next = { session_id: randomUUID(), hook_event_name: 'SessionStart', cwd: '/tmp' };
-    expect(await post(next)).toBe(200);
+    await hookSession(hub);
     expect(await ready()).toMatchObject({
       status: 200,
       body: { checks: { eventLog: true, records: true } },

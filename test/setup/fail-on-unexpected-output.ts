@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach } from 'vitest';
+import { disposeLeftovers } from '../helpers/leftovers.js';
 import {
   describeValues,
   enterScope,
@@ -49,11 +50,27 @@ beforeEach(async () => {
   enterScope('test');
 });
 
+// What the test started ends first (test/helpers/leftovers.ts), so that what a hub logs as it
+// stops counts for the test; a failure to end it is thrown after the check.
 afterEach(async () => {
+  const disposed = await settle(disposeLeftovers('test'));
   enterScope('file');
   await check('test', 'during this test');
+  disposed();
 });
 
 afterAll(async () => {
+  const disposed = await settle(disposeLeftovers('file'));
   await check('file', 'after the last test or in an afterAll');
+  disposed();
 });
+
+/** Waits for `promise`; gives a function that throws what it rejected with, if it did. */
+async function settle(promise: Promise<void>): Promise<() => void> {
+  return promise.then(
+    () => () => undefined,
+    (error: unknown) => () => {
+      throw error;
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Where a hub takes hook events: its base URL (without `/graphql`) and its data dir. */
+export interface HookTarget {
+  readonly baseUrl: string;
+  readonly dataDir: string;
+}
+
+/** The hub's own hook token, which its global hooks post with; the hub writes it at start. */
+export function readHookToken(dataDir: string): string {
+  return readFileSync(path.join(dataDir, 'hook-token'), 'utf8').trim();
+}
+
+/** Posts one hook event to the hub's `/hooks` with `token`; resolves with the HTTP status. */
+export async function postHook(
+  hub: Pick<HookTarget, 'baseUrl'>,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<number> {
+  const response = await fetch(`${hub.baseUrl}/hooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** A session whose claude the test plays, posting its hook events. */
+export interface HookSession {
+  /** claude's session id, which names the session on the hub. */
+  readonly id: string;
+  /** Posts the event `name` of this session with `fields`; resolves with the HTTP status. */
+  post(name: string, fields?: Record<string, unknown>): Promise<number>;
+}
+
+/**
+ * A session started by hand: claude run by a person, whose global hooks post with a hook token
+ * (the hub's own unless `token` names another of scope hook). Posts its SessionStart (source
+ * `startup`, in `cwd`) and throws unless the hub took it; with `started: false` it posts
+ * nothing, for a test that posts its own SessionStart.
+ */
+export async function hookSession(
+  hub: HookTarget,
+  options: { id?: string; cwd?: string; token?: string; started?: boolean } = {},
+): Promise<HookSession> {
+  const id = options.id ?? randomUUID();
+  const token = options.token ?? readHookToken(hub.dataDir);
+  const session: HookSession = {
+    id,
+    post: (name, fields = {}) =>
+      postHook(hub, token, { session_id: id, hook_event_name: name, ...fields }),
+  };
+  if (options.started !== false) {
+    const status = await session.post('SessionStart', {
+      source: 'startup',
+      cwd: options.cwd ?? tmpdir(),
+    });
+    if (status !== 200) throw new Error(`the hub answered SessionStart with ${status}`);
+  }
+  return session;
+}
