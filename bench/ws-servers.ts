@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { wsServerKinds } from '../src/config.js';
+import { wsServerKinds } from '../src/config/index.js';
 import { freePort } from '../harness/free-port.js';
 import { gqlData } from '../harness/graphql-http.js';
 import { hubArgs, spawnHub, stopHub, type HubProcess } from '../harness/hub-process.js';

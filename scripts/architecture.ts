@@ -32,7 +32,7 @@ export const layers: readonly Layer[] = [
     name: 'facts',
     units: {
       events: 'the hook event registry, the event log and bus ports, topics and bounded queues',
-      'config.ts': 'the options: parsed, checked, with their defaults',
+      config: 'the options: their table, parsing and checks, --help',
       gql: 'codegen output for every client (npm run codegen)',
     },
   },

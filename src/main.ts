@@ -38,7 +38,7 @@ if (command === 'serve') {
     process.exitCode = code;
   });
 } else {
-  const { usage } = await import('./config.js');
+  const { usage } = await import('./config/index.js');
   process.stderr.write(`${unknownCommand(argv)}\n\n${usage()}`);
   process.exitCode = ExitCode.Usage;
 }

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { isLoopbackHost } from '../config.js';
+import { isLoopbackHost } from '../config/index.js';
 import { allows, localPrincipal, type Principal, type Scope, type Tokens } from './tokens.js';
 import { ErrorCode, HubError } from '../errors.js';
 

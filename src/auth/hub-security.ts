@@ -1,6 +1,6 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { HubConfig } from '../config.js';
+import type { HubConfig } from '../config/index.js';
 import { ErrorCode } from '../errors.js';
 import { useJsonBodyNesting } from './graphql-body.js';
 import { useOperationLimits } from './operation-limits.js';

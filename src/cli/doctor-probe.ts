@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { loadTokens } from '../auth/tokens.js';
 import { claudeVersion } from '../claude/claude-version.js';
-import { isLoopbackHost, optionSpecs } from '../config.js';
+import { isLoopbackHost, optionSpecs } from '../config/index.js';
 import { readHookStatus, settingsPathFor } from '../hooks/settings-install.js';
 import { claudeConfigDir } from '../sessions/transcript.js';
 import type { Env, Io } from './command-io.js';

@@ -13,7 +13,7 @@ import { loadTokens, Tokens } from '../auth/tokens.js';
 import { ClusterHub } from '../cluster/cluster-hub.js';
 import { nodeCallEndpoint } from '../cluster/node-calls.js';
 import type { RecordKind } from '../cluster/redis-keys.js';
-import type { HubConfig } from '../config.js';
+import type { HubConfig } from '../config/index.js';
 import { ClaudeCli, claudeProbeBounds } from '../claude/claude-cli.js';
 import { LocalEventBus } from '../events/event-bus.js';
 import { appendObserved } from '../events/event-log.js';

@@ -5,7 +5,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { useRefusedMutationAudit } from '../audit/refused-mutations.js';
 import { useHubSecurity } from '../auth/hub-security.js';
 import type { Tokens } from '../auth/tokens.js';
-import type { HubConfig } from '../config.js';
+import type { HubConfig } from '../config/index.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { GlobalHooks } from '../hooks/global-hooks.js';

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { parseConfig, usage } from '../config.js';
+import { parseConfig, usage } from '../config/index.js';
 import { createLogger } from '../log.js';
 import { DataDirRefusal } from '../store/database.js';
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { handleProtocols } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
-import type { WsServerKind } from '../config.js';
+import type { WsServerKind } from '../config/index.js';
 import { useFramedServer } from './graphql-ws-framed.js';
 import { useLibraryServer } from './graphql-ws-library.js';
 import {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { parseConfig, type HubConfig } from '../../src/config.js';
+import { parseConfig, type HubConfig } from '../../src/config/index.js';
 import { createLogger } from '../../src/log.js';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { buildApp, type App } from '../../src/server/app.js';
-import { parseConfig, type HubConfig } from '../../src/config.js';
+import { parseConfig, type HubConfig } from '../../src/config/index.js';
 import { createLogger } from '../../src/log.js';
 import { postHook, readHookToken } from './hook-session.js';
 import { leftovers, tempDir } from './leftovers.js';

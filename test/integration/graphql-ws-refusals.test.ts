@@ -2,7 +2,7 @@ import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wsServerKinds } from '../../src/config.js';
+import { wsServerKinds } from '../../src/config/index.js';
 import { hookSession } from '../helpers/hook-session.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { disposeWithSuite, leftovers, tempDir } from '../helpers/leftovers.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { wsServerKinds } from '../../src/config.js';
+import { wsServerKinds } from '../../src/config/index.js';
 import { HubCloseCode } from '../../src/subscriptions/graphql-ws-options.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
 import { claudeBin } from '../../harness/claude-config.js';

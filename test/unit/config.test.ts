@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { optionSpecs, parseConfig } from '../../src/config.js';
+import { optionSpecs, parseConfig } from '../../src/config/index.js';
 
 describe('parseConfig', () => {
   it('uses the defaults when nothing is given', () => {

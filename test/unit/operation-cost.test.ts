@@ -16,7 +16,7 @@ import {
   unsizedListItems,
 } from '../../src/auth/operation-cost.js';
 import { jsonSize } from '../../src/auth/response-budget.js';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/index.js';
 import * as operations from '../../src/gql/graphql.js';
 import { schema } from '../../src/schema/index.js';
 

@@ -1,0 +1,39 @@
+import { optionSpecs, type OptionSpec } from './option-specs.js';
+
+function shownDefault(spec: OptionSpec): string {
+  const empty = spec.default === '' || (Array.isArray(spec.default) && spec.default.length === 0);
+  return empty ? '' : `, default ${String(spec.default)}`;
+}
+
+/** The text of `--help`: the commands, then every option of serve from the option table. */
+export function usage(): string {
+  const lines = optionSpecs.map(
+    (spec) => `  --${spec.flag.padEnd(22)} ${spec.description} [${spec.env}${shownDefault(spec)}]`,
+  );
+  return `Usage: claude-code-hub [serve] [options]
+       claude-code-hub <command> [arguments] (--help for each)
+
+Runs the GraphQL hub for Claude Code sessions, or talks to a running one.
+
+Commands:
+  serve       run the hub (the default)
+  ls          list sessions             new        start a session
+  send        queue a message           ask        send a message, print the reply
+  tail        follow a session's events stop       stop a session
+  resume      resume a session          attention  sessions that need a person
+  approve     allow a permission request
+  deny        deny a permission request
+  turns       follow the turns of one session, or of all, as they end
+  go          take this terminal's tmux client to a session's pane
+  hooks       install, uninstall or check the global hooks (every claude reports here)
+  channel listen  print a channel's messages as they come; the channel is open meanwhile
+  channel send    queue a message from a channel
+  channel ls      list the open channels (also: channels)
+  doctor          check what the hub needs here: tmux, claude and its login, the hub, the
+                  data dir, tokens, the global hooks, Node
+
+Options of serve:
+${lines.join('\n')}
+  --help                   Show this text.
+`;
+}
