@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import { checkMessageText, MessageKind } from './message-text.js';
-import { SessionStatus, type SessionRecord } from './session.js';
+import { freshLifecycle, SessionStatus, type SessionRecord } from './session.js';
 import type { SessionIndex } from './session-index.js';
 import { hasConversation } from './session-launch.js';
 import { resumeId, transcriptPathFor } from './transcript.js';
@@ -97,20 +97,10 @@ export function newSession(
     pid: null,
     tmuxSession: index.tmuxName(id),
     settingsPath: path.join(limits.dataDir, 'sessions', `${id}.settings.json`),
-    hookUrl: null,
-    hookSecretHash: '',
     claudeSessionId: id,
     transcriptPath,
     status: SessionStatus.Starting,
-    statusSince: now,
-    blockedReason: null,
-    error: null,
-    ended: false,
-    restartCount: 0,
-    restartTimes: [],
-    createdAt: now,
-    lastEventAt: null,
-    lastAssistantMessage: null,
+    ...freshLifecycle(now),
   };
   return { record, resumed: resumed !== null };
 }

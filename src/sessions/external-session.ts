@@ -1,7 +1,7 @@
 import { stringField, type HookPayload } from '../events/hook-event.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import type { PaneAddress } from '../runtime/tmux-pane.js';
-import { SessionStatus, type SessionRecord } from './session.js';
+import { freshLifecycle, SessionStatus, type SessionRecord } from './session.js';
 
 export function isExternal(record: Pick<SessionRecord, 'origin'>): boolean {
   return record.origin === SessionOrigin.External;
@@ -36,19 +36,9 @@ export function externalRecord(options: {
     pid: options.pid,
     tmuxSession: '',
     settingsPath: '',
-    hookUrl: null,
-    hookSecretHash: '',
     claudeSessionId: payload.session_id,
     transcriptPath: stringField(payload, 'transcript_path') ?? null,
     status: busy ? SessionStatus.Busy : SessionStatus.Idle,
-    statusSince: now,
-    blockedReason: null,
-    error: null,
-    ended: false,
-    restartCount: 0,
-    restartTimes: [],
-    createdAt: now,
-    lastEventAt: null,
-    lastAssistantMessage: null,
+    ...freshLifecycle(now),
   };
 }

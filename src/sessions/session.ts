@@ -80,3 +80,20 @@ export function hasTerminal(record: Pick<SessionRecord, 'runtime'>): boolean {
 export function isRunning(status: SessionStatus): boolean {
   return status !== SessionStatus.Stopped && status !== SessionStatus.Crashed;
 }
+
+/** What every new record starts with, whoever started its claude. */
+export function freshLifecycle(now: number) {
+  return {
+    hookUrl: null,
+    hookSecretHash: '',
+    statusSince: now,
+    blockedReason: null,
+    error: null,
+    ended: false,
+    restartCount: 0,
+    restartTimes: [],
+    createdAt: now,
+    lastEventAt: null,
+    lastAssistantMessage: null,
+  } satisfies Partial<SessionRecord>;
+}
