@@ -69,14 +69,14 @@ export const layers: readonly Layer[] = [
     name: 'sessions',
     units: {
       sessions:
-        'the lifecycle (a table of moves), its parts (index, intake, hook routing, launch, supervision, re-adoption), messages, dialogs, attention',
+        'the lifecycle (a table of moves), its parts (index, intake, hook routing, launch, supervision, re-adoption, permission outcomes), messages, dialogs, attention',
       'metrics.ts': 'the Prometheus metrics',
     },
   },
   {
     name: 'hub',
     units: {
-      hub: 'the Hub the schema calls: this node (LocalHub), the attention queue it publishes',
+      hub: "the Hub the schema calls: this node (LocalHub), the attention queue it publishes, the MCP tools' work",
       hooks: "the global hooks: their install into a user's or a project's settings",
       ingest: 'POST /hooks, and listeners on earlier hook addresses',
     },
@@ -91,7 +91,10 @@ export const layers: readonly Layer[] = [
   },
   {
     name: 'server',
-    units: { server: 'the app: yoga, the routes, construction, the options, the start order' },
+    units: {
+      server:
+        "the app: construction, each part's options from the config, the start order in steps, yoga, the routes",
+    },
   },
   { name: 'entry', units: { 'main.ts': 'the bin: serve, or a client command' } },
 ];

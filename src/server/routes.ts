@@ -9,7 +9,8 @@ import type { AccessGate, ConnectionCounter } from '../auth/access-gate.js';
 import type { HubYoga } from './hub-yoga.js';
 import { sendError, sendJson } from '../http/http-io.js';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+/** A request handler of the HTTP server. */
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
 /**
  * Who may call a route, declared beside it so that no route goes without:

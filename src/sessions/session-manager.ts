@@ -5,6 +5,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { HookPayload } from '../events/hook-event.js';
 import type { HubEventName } from '../events/registry.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
+import type { PermissionRecord } from '../permissions/permission-request.js';
 import type { StreamLine } from '../runtime/headless-runtime.js';
 import { RuntimeKind, SessionOrigin, type SessionRuntime } from '../runtime/session-runtime.js';
 import type { Pane } from '../runtime/tmux-pane.js';
@@ -149,10 +150,28 @@ export class SessionManager {
     return withTerminal(this.require(id));
   }
 
-  /** Keeps a line a headless claude printed, as a StreamMessage event (see EventIntake). */
-  async appendStreamLine(id: string, line: StreamLine): Promise<void> {
+  /**
+   * Keeps a line a headless claude printed, as a StreamMessage event (see EventIntake). The
+   * runtime reads claude's stdout with nobody to tell of a failure, so it is logged here.
+   */
+  appendStreamLine(id: string, line: StreamLine): void {
     const record = this.#parts.index.get(id);
-    if (record) await this.#parts.intake.appendStreamLine(record, line);
+    if (!record) return;
+    this.#parts.intake
+      .appendStreamLine(record, line)
+      .catch((error: unknown) =>
+        this.#options.log.error({ err: error, sessionId: id }, 'a stream line could not be stored'),
+      );
+  }
+
+  /** A permission request of a session was made or settled (see PermissionOutcomes.changed). */
+  permissionChanged(request: PermissionRecord): void {
+    this.#parts.permissionOutcomes.changed(request);
+  }
+
+  /** A permission request was settled: it enters the session's stream (PermissionOutcomes). */
+  permissionResolved(request: PermissionRecord): Promise<void> {
+    return this.#parts.permissionOutcomes.resolved(request);
   }
 
   /** The status clients see: AWAITING_PERMISSION while a request of a running session waits. */

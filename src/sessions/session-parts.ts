@@ -11,6 +11,7 @@ import { HookRouting } from './hook-routing.js';
 import { HookUrls } from './hook-urls.js';
 import type { MessageRecord } from './message.js';
 import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
+import { PermissionOutcomes } from './permission-outcomes.js';
 import type { SessionRecord } from './session.js';
 import { SessionChanges } from './session-changes.js';
 import { SessionEnding } from './session-end.js';
@@ -52,6 +53,7 @@ export interface SessionParts {
   readonly launcher: Launcher;
   readonly routing: HookRouting;
   readonly supervision: Supervision;
+  readonly permissionOutcomes: PermissionOutcomes;
   /** The running turn ended without a Stop: marked interrupted, and the session is IDLE. */
   turnInterrupted(record: SessionRecord): Promise<void>;
 }
@@ -103,6 +105,7 @@ export function sessionParts(
     env: options.env,
   });
   const supervision = new Supervision(options, { ...common, launcher, intake, dialogs, stopping });
+  const permissionOutcomes = new PermissionOutcomes({ index, changes, intake, log });
   return {
     clock,
     index,
@@ -115,6 +118,7 @@ export function sessionParts(
     launcher,
     routing,
     supervision,
+    permissionOutcomes,
     turnInterrupted,
   };
 }

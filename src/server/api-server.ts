@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { AuditLog } from '../audit/audit-log.js';
+import type { AccessGate, ConnectionCounter } from '../auth/access-gate.js';
+import type { Tokens } from '../auth/tokens.js';
+import { staticFiles } from '../http/static-files.js';
+import type { Hub } from '../hub/hub.js';
+import { LocalHub } from '../hub/local-hub.js';
+import { sessionTools } from '../hub/session-tools.js';
+import { hookEndpoint } from '../ingest/hook-endpoint.js';
+import { mcpEndpoint } from '../mcp/mcp-endpoint.js';
+import type { HubMetrics } from '../metrics.js';
+import { turnFeed } from '../runs/run-reader.js';
+import { TurnIndex } from '../runs/turn-index.js';
+import { turnUsage } from '../runs/turn-usage.js';
+import { SessionStatus } from '../sessions/session.js';
+import { storeChecks } from '../store/database.js';
+import { graphqlOverWebSocket } from '../subscriptions/graphql-ws-server.js';
+import { plainSse, turnsSse } from '../subscriptions/plain-sse.js';
+import { sessionEvents, type SessionEventsDeps } from '../subscriptions/session-events.js';
+import type { HubCore } from './hub-core.js';
+import { hubYoga, type HubYoga } from './hub-yoga.js';
+import type { Store } from './open-store.js';
+import type { StartContext } from './parts.js';
+import { hubRouter, type Handler } from './routes.js';
+import { warmUp } from './warm-up.js';
+
+const dashboardDir = fileURLToPath(new URL('../../dashboard/dist', import.meta.url));
+const { version } = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
+) as { version: string };
+
+/** Who may call: the tokens, the checks of every request, the open connections per token. */
+export interface Access {
+  readonly tokens: Tokens;
+  readonly gate: AccessGate;
+  readonly connections: ConnectionCounter;
+}
+
+export interface ApiServerDeps {
+  readonly access: Access;
+  readonly store: Store;
+  readonly core: HubCore;
+  readonly metrics: HubMetrics;
+  /** Counts the open event streams, for the subscribers gauge. */
+  readonly streams: NonNullable<SessionEventsDeps['streams']>;
+}
+
+/** The HTTP server, not yet listening, and what the later steps of the start need of it. */
+export interface ApiServer {
+  readonly server: Server;
+  readonly yoga: HubYoga;
+  /** This process's hub, which the cluster's view serves its local sessions from. */
+  readonly localHub: LocalHub;
+  /** POST /hooks and /mcp, which listeners on earlier hook addresses answer too. */
+  readonly hooks: Handler;
+  readonly mcp: Handler;
+  readonly streamOptions: Pick<SessionEventsDeps, 'bufferLimit' | 'replayPageSize' | 'streams'>;
+}
+
+/**
+ * Builds the API on the hub's parts: the local Hub, yoga (warmed up before the ready line), the
+ * hook and MCP endpoints, the plain streams, and the HTTP server with graphql-ws on it. The
+ * schema and the streams call the cluster's Hub once this node has joined (`parts.cluster`).
+ */
+export async function apiServer(
+  { config, options, log, parts }: StartContext,
+  deps: ApiServerDeps,
+): Promise<ApiServer> {
+  const { access, store, core, metrics } = deps;
+  const { sessions, channels } = core;
+  const streamOptions = { ...options.streams, streams: deps.streams };
+  const events = (sessionId: string, after: number | null) =>
+    sessionEvents(
+      {
+        log: store.eventLog,
+        bus: core.bus,
+        ...streamOptions,
+        liveFrom: (id) => store.eventLog.lastSeq(id),
+        isEnded: (id) => sessions.isEnded(id),
+      },
+      sessionId,
+      after,
+    );
+  const localHub = new LocalHub({
+    sessions,
+    permissions: core.permissions,
+    log: store.eventLog,
+    events,
+    permissionChanges: core.permissionChanges,
+    terminals: core.terminals,
+    subscriberBuffer: config.subscriberBuffer,
+  });
+  const hub = (): Hub => parts.cluster ?? localHub;
+  const turns = new TurnIndex((id, read) => hub().log.read(id, read));
+  const yoga = hubYoga({
+    config,
+    tokens: access.tokens,
+    gate: access.gate,
+    hub,
+    audit: new AuditLog(store.db),
+    turns,
+    globalHooks: core.globalHooks,
+    channels,
+    claude: () => core.claude.facts(config.claudeBin),
+    log,
+  });
+  await warmUp(yoga);
+  const hooks = hookEndpoint(sessions, { maxBodyBytes: options.maxHookBodyBytes, log, metrics });
+  const mcp = mcpEndpoint({
+    sessionOf: (secret) => sessions.sessionOfSecret(secret)?.id ?? null,
+    tools: sessionTools(channels, sessions),
+    maxBodyBytes: options.maxBodyBytes,
+    version,
+    log,
+  });
+  const server = (parts.server = createServer(
+    hubRouter({
+      gate: access.gate,
+      yoga,
+      hooks,
+      mcp,
+      nodeCalls: () => parts.nodeCalls ?? null,
+      ready: async () => ({
+        ...storeChecks(store.db, {
+          eventLog: store.eventLog,
+          records: Object.values(store.records),
+        }),
+        tmux: await core.tmux.reachable(),
+        ...(options.cluster ? { redis: parts.cluster?.connected ?? false } : {}),
+      }),
+      dashboard: staticFiles(dashboardDir),
+      metrics,
+      events: plainSse({
+        exists: (id) => sessions.get(id) !== undefined,
+        isEnded: (id) => sessions.isEnded(id),
+        events,
+        log,
+      }),
+      turns: turnsSse({
+        exists: (id) => hub().get(id) !== undefined,
+        isEnded: (id) => hub().get(id)?.status === SessionStatus.Stopped,
+        turns: (id, after) => turnFeed(hub(), id, after),
+        completedAt: async (id, turnId) =>
+          (await turns.turns(id)).find((turn) => turn.id === turnId)?.completedAt ?? null,
+        usage: (turn) => turnUsage(turn, Date.now),
+        log,
+      }),
+      connections: access.connections,
+      maxBodyBytes: options.maxBodyBytes,
+      maxConnections: config.maxConnections,
+      log,
+    }),
+  ));
+  const { server: wsKind, ...wsLimits } = options.graphqlWs;
+  parts.wsServer = graphqlOverWebSocket(
+    server,
+    yoga,
+    {
+      ...wsLimits,
+      gate: access.gate,
+      connections: access.connections,
+      fanout: metrics.fanout,
+      log,
+    },
+    wsKind,
+  );
+  return { server, yoga, localHub, hooks, mcp, streamOptions };
+}

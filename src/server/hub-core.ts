@@ -1,0 +1,124 @@
+import type { TokenEntry } from '../auth/tokens.js';
+import { Channels } from '../channels/channels.js';
+import { SqliteChannelLog } from '../channels/sqlite-channel-log.js';
+import { ClaudeCli } from '../claude/claude-cli.js';
+import { LocalEventBus } from '../events/event-bus.js';
+import { appendObserved } from '../events/event-log.js';
+import { Topic } from '../events/topic.js';
+import { GlobalHooks } from '../hooks/global-hooks.js';
+import type { HubMetrics } from '../metrics.js';
+import { PermissionBroker } from '../permissions/permission-broker.js';
+import type { PermissionRecord } from '../permissions/permission-request.js';
+import { ExternalRuntime } from '../runtime/external-runtime.js';
+import { HeadlessRuntime } from '../runtime/headless-runtime.js';
+import { RuntimeSet } from '../runtime/runtime-set.js';
+import { TmuxDriver } from '../runtime/tmux-driver.js';
+import { TmuxRuntime } from '../runtime/tmux-runtime.js';
+import { SessionManager } from '../sessions/session-manager.js';
+import { Terminals } from '../terminal/terminals.js';
+import type { Store } from './open-store.js';
+import type { StartContext } from './parts.js';
+
+/** The hub's own parts, behind its API: sessions and what they run on, permissions, channels. */
+export interface HubCore {
+  readonly claude: ClaudeCli;
+  readonly tmux: TmuxDriver;
+  readonly bus: LocalEventBus;
+  /** Every new and settled permission request, for subscribers and the cluster. */
+  readonly permissionChanges: Topic<PermissionRecord>;
+  readonly permissions: PermissionBroker;
+  readonly channels: Channels;
+  readonly terminals: Terminals;
+  readonly globalHooks: GlobalHooks;
+  readonly sessions: SessionManager;
+}
+
+export interface HubCoreDeps {
+  readonly store: Store;
+  /** The configured tokens: the global hooks take those of the `hook` scope. */
+  readonly tokens: readonly TokenEntry[];
+  readonly metrics: HubMetrics;
+}
+
+/**
+ * Builds the hub's parts on its opened store, construction only: each reads its records in, and
+ * the global hooks make their token once, but nothing is started. What needs another part built
+ * after it (the broker and the runtimes tell the sessions) is bound to it by name.
+ */
+export function hubCore(
+  { config, options, log, parts }: StartContext,
+  { store, tokens, metrics }: HubCoreDeps,
+): HubCore {
+  const { claudeBin } = config;
+  const tmux = new TmuxDriver(options.tmux.socket, options.tmux.configFile, options.childEnv);
+  const claude = (parts.claude = new ClaudeCli({ ...options.claude, log }));
+  const bus = new LocalEventBus();
+  const permissionChanges = new Topic<PermissionRecord>();
+  const permissions = (parts.permissions = new PermissionBroker(
+    {
+      ...options.permissions,
+      changed: (request) => {
+        permissionChanges.publish(request);
+        sessions.permissionChanged(request);
+      },
+      resolved: (request) => {
+        metrics.permissionDecisions.inc({ outcome: request.status });
+        return sessions.permissionResolved(request);
+      },
+    },
+    store.records.permissions,
+  ));
+  const channels = new Channels(
+    options.channels,
+    new SqliteChannelLog(store.db, options.channelLog),
+  );
+  const terminals = (parts.terminals = new Terminals(options.terminals));
+  const globalHooks = new GlobalHooks({
+    ...options.globalHooks,
+    hookUrl: () => parts.hookListeners?.url ?? '',
+    events: () => claude.hookEvents(claudeBin),
+    checkProjectDir: (dir) => sessions.checkAllowedRoot(dir),
+    tokens,
+  });
+  const runtime = new RuntimeSet({
+    TMUX: new TmuxRuntime(tmux, { ...options.runtimes.tmux, timed: metrics.timed }),
+    HEADLESS: new HeadlessRuntime({
+      ...options.runtimes.headless,
+      output: (id, line) => sessions.appendStreamLine(id, line),
+    }),
+    EXTERNAL: new ExternalRuntime(options.runtimes.external),
+  });
+  const sessions: SessionManager = (parts.sessions = new SessionManager(
+    {
+      ...options.sessions,
+      hookEvents: (bin) => claude.hookEvents(bin),
+      isHookToken: (secretSha256) => globalHooks.isHookToken(secretSha256),
+      lastInput: (id) => terminals.lastInput(id),
+      ownClients: () => terminals.clientPids(),
+      timed: metrics.timed,
+      log,
+    },
+    {
+      runtime,
+      // A cluster node shares each appended event with the others.
+      log: options.cluster
+        ? appendObserved(store.eventLog, (id) => parts.cluster?.appended(id))
+        : store.eventLog,
+      bus,
+      store: store.records.sessions,
+      messageStore: store.records.messages,
+      permissions,
+    },
+  ));
+  return {
+    claude,
+    tmux,
+    bus,
+    permissionChanges,
+    permissions,
+    channels,
+    terminals,
+    globalHooks,
+    sessions,
+  };
+}

@@ -1,0 +1,43 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+import type { PermissionRecord } from '../permissions/permission-request.js';
+import type { MessageRecord } from '../sessions/message.js';
+import type { SessionRecord } from '../sessions/session.js';
+import { openDatabase } from '../store/database.js';
+import { RecordTable, type RecordTableName } from '../store/record-table.js';
+import { SqliteEventLog } from '../store/sqlite-event-log.js';
+import type { StartContext } from './parts.js';
+
+/** What the hub keeps in its data dir: the database, its event log and its record tables. */
+export interface Store {
+  readonly db: Database.Database;
+  readonly eventLog: SqliteEventLog;
+  readonly records: {
+    readonly sessions: RecordTable<SessionRecord>;
+    readonly messages: RecordTable<MessageRecord>;
+    readonly permissions: RecordTable<PermissionRecord>;
+  };
+}
+
+/**
+ * Opens the data dir: the database (migrated, or a DataDirRefusal that names the dir), tmux's
+ * config file (0600, as the database: it is made at every start), the event log, and the record
+ * tables, each saved record shared with the cluster once this node has joined it.
+ */
+export function openStore({ options, parts, log }: StartContext): Store {
+  const db = (parts.db = openDatabase(options.dataDir, log));
+  writeFileSync(options.tmux.configFile, options.tmux.configText);
+  chmodSync(options.tmux.configFile, 0o600);
+  const eventLog = (parts.eventLog = new SqliteEventLog(db, options.eventLog));
+  const table = <T extends { readonly id: string }>(name: RecordTableName) =>
+    new RecordTable<T>(db, name, (record) => parts.cluster?.localChanged(name, record));
+  return {
+    db,
+    eventLog,
+    records: {
+      sessions: table<SessionRecord>('sessions'),
+      messages: table<MessageRecord>('messages'),
+      permissions: table<PermissionRecord>('permissions'),
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Channels } from '../channels/channels.js';
+import type { HubMetrics } from '../metrics.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+import type { SqliteEventLog } from '../store/sqlite-event-log.js';
+import type { StartContext } from './parts.js';
+
+/**
+ * Deletes what is past retention now, then every `intervalMs` (timed as `retention`): events,
+ * channel messages, and records with their sessions, from memory and disk alike. The timer
+ * keeps no process alive.
+ */
+export function startRetention(
+  { options, log, parts }: StartContext,
+  kept: { eventLog: SqliteEventLog; channels: Channels; sessions: SessionManager },
+  metrics: HubMetrics,
+): void {
+  const { retention } = options;
+  const prune = () => {
+    kept.eventLog.prune();
+    kept.channels.prune();
+    const pruned = kept.sessions.pruneRecords(retention);
+    if (pruned.sessions + pruned.messages + pruned.permissions > 0)
+      log.info(pruned, 'records past retention deleted');
+  };
+  prune();
+  parts.pruner = setInterval(() => void metrics.timed('retention', prune), retention.intervalMs);
+  parts.pruner.unref();
+}
