@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -32,11 +32,6 @@ describe('channels: Claude answers to named channels through the hub MCP server'
       args: ['--claude-bin', claudeBin, '--channel', 'pager:the on-call pager'],
     });
     session = await create();
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
   });
 
   async function create(input = ''): Promise<{ id: string; tmuxSession: string }> {

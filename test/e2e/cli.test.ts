@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { LiveQueue } from '../helpers/live-queue.js';
+import { leftovers, tempDir } from '../helpers/leftovers.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const token = 'cli-admin-secret-0123456789';
@@ -39,16 +39,14 @@ describe('the claude-code-hub command line against a running hub', () => {
     });
   });
 
-  /** Commands still running when a test ended, stopped in afterAll. */
-  const leftovers: (() => void)[] = [];
-
   /** `channel listen` in the background, each line of its stdout queued as it comes. */
   const listen = (args: string[]) => background(['channel', 'listen', ...args]);
 
   /** A command in the background, each line of its stdout and stderr queued as it comes. */
   function background(args: string[]) {
     const child = cli(args);
-    leftovers.push(() => child.kill());
+    // Killed when the test ends, if it still runs.
+    leftovers.add(() => child.kill());
     const linesOf = (stream: NodeJS.ReadableStream) => {
       const lines = new LiveQueue<string>();
       let partial = '';
@@ -62,12 +60,6 @@ describe('the claude-code-hub command line against a running hub', () => {
     };
     return { child, lines: linesOf(child.stdout!), errors: linesOf(child.stderr!) };
   }
-
-  afterAll(async () => {
-    for (const stop of leftovers) stop();
-    await hub?.stop();
-    await world?.close();
-  });
 
   it('creates a session, lists it, and asks it something', async () => {
     const created = await cli([
@@ -220,7 +212,7 @@ describe('the claude-code-hub command line against a running hub', () => {
   });
 
   it('installs the global hooks into its config dir, reports them, and uninstalls them byte for byte', async () => {
-    const configDir = realpathSync(mkdtempSync(path.join(tmpdir(), 'cch-cli-hooks-')));
+    const configDir = realpathSync(tempDir('cch-cli-hooks-'));
     const settingsPath = path.join(configDir, 'settings.json');
     // Tabs, odd spacing, no final newline, and a hook of the user's own on an event the hub uses.
     const original =
@@ -229,61 +221,57 @@ describe('the claude-code-hub command line against a running hub', () => {
     writeFileSync(settingsPath, original, { mode: 0o640 });
     const env = { CLAUDE_CONFIG_DIR: configDir };
     const hookUrl = `${hub.baseUrl}/hooks?from=global`;
-    try {
-      const installed = await cli(['hooks', 'install'], { env });
-      expect(installed.stderr).toBe('');
-      expect(installed.exitCode).toBe(0);
-      const [line, backup] = installed.stdout.split('\n');
-      const events = Number(/^installed (\d+) events in /.exec(line!)?.[1]);
-      expect(events).toBeGreaterThan(10);
-      expect(line).toBe(`installed ${events} events in ${settingsPath}; they post to ${hookUrl}`);
-      expect(backup).toBe(`the file as it was is kept in ${settingsPath}.claude-code-hub.bak`);
+    const installed = await cli(['hooks', 'install'], { env });
+    expect(installed.stderr).toBe('');
+    expect(installed.exitCode).toBe(0);
+    const [line, backup] = installed.stdout.split('\n');
+    const events = Number(/^installed (\d+) events in /.exec(line!)?.[1]);
+    expect(events).toBeGreaterThan(10);
+    expect(line).toBe(`installed ${events} events in ${settingsPath}; they post to ${hookUrl}`);
+    expect(backup).toBe(`the file as it was is kept in ${settingsPath}.claude-code-hub.bak`);
 
-      const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
-      expect(settings).toMatchObject({ model: 'sonnet', env: { A: '1' } });
-      expect(Object.keys(settings.hooks)).toHaveLength(events);
-      const stop = settings.hooks.Stop.flatMap((group: { hooks: unknown[] }) => group.hooks);
-      expect(stop).toEqual([
-        { type: 'command', command: 'echo mine' },
-        expect.objectContaining({
-          type: 'http',
-          url: hookUrl,
-          headers: expect.objectContaining({ 'X-Claude-Code-Hub': 'global' }),
-        }),
-      ]);
-      const { hookInstallation } = await hub.data(
-        `query($dir: String) { hookInstallation(dir: $dir) { path installed current } }`,
-        { dir: configDir },
-      );
-      expect(hookInstallation).toEqual({ path: settingsPath, installed: true, current: true });
+    const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
+    expect(settings).toMatchObject({ model: 'sonnet', env: { A: '1' } });
+    expect(Object.keys(settings.hooks)).toHaveLength(events);
+    const stop = settings.hooks.Stop.flatMap((group: { hooks: unknown[] }) => group.hooks);
+    expect(stop).toEqual([
+      { type: 'command', command: 'echo mine' },
+      expect.objectContaining({
+        type: 'http',
+        url: hookUrl,
+        headers: expect.objectContaining({ 'X-Claude-Code-Hub': 'global' }),
+      }),
+    ]);
+    const { hookInstallation } = await hub.data(
+      `query($dir: String) { hookInstallation(dir: $dir) { path installed current } }`,
+      { dir: configDir },
+    );
+    expect(hookInstallation).toEqual({ path: settingsPath, installed: true, current: true });
 
-      const status = await cli(['hooks', 'status'], { env });
-      expect(status).toMatchObject({
-        exitCode: 0,
-        stdout: `${settingsPath}: ${events} events post to ${hookUrl}\nthe hub at ${hub.baseUrl} answers`,
-      });
+    const status = await cli(['hooks', 'status'], { env });
+    expect(status).toMatchObject({
+      exitCode: 0,
+      stdout: `${settingsPath}: ${events} events post to ${hookUrl}\nthe hub at ${hub.baseUrl} answers`,
+    });
 
-      // No hub needed: the file is read and restored here.
-      const unreachable = { ...env, CLAUDE_HUB_URL: 'http://127.0.0.1:9/graphql' };
-      const removed = await cli(['hooks', 'uninstall'], { env: unreachable });
-      expect(removed).toMatchObject({
-        exitCode: 0,
-        stdout: `removed ${events} hub hooks from ${settingsPath}; restored it byte for byte`,
-      });
-      expect(readFileSync(settingsPath, 'utf8')).toBe(original);
-      const after = await cli(['hooks', 'status'], { env });
-      expect(after).toMatchObject({ exitCode: 1, stdout: `${settingsPath}: no hub hooks` });
-      const bad = await cli(['hooks', 'reinstall'], { env });
-      expect(bad.exitCode).toBe(2);
-      expect(bad.stderr).toMatch(
-        /^claude-code-hub hooks: unknown hooks action "reinstall": expected install, uninstall or status\n/,
-      );
-      expect((await cli(['hooks', 'status', '--scope', 'global'], { env })).stderr).toMatch(
-        /^claude-code-hub hooks: --scope must be user or project, got "global"\n/,
-      );
-    } finally {
-      rmSync(configDir, { recursive: true, force: true });
-    }
+    // No hub needed: the file is read and restored here.
+    const unreachable = { ...env, CLAUDE_HUB_URL: 'http://127.0.0.1:9/graphql' };
+    const removed = await cli(['hooks', 'uninstall'], { env: unreachable });
+    expect(removed).toMatchObject({
+      exitCode: 0,
+      stdout: `removed ${events} hub hooks from ${settingsPath}; restored it byte for byte`,
+    });
+    expect(readFileSync(settingsPath, 'utf8')).toBe(original);
+    const after = await cli(['hooks', 'status'], { env });
+    expect(after).toMatchObject({ exitCode: 1, stdout: `${settingsPath}: no hub hooks` });
+    const bad = await cli(['hooks', 'reinstall'], { env });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(
+      /^claude-code-hub hooks: unknown hooks action "reinstall": expected install, uninstall or status\n/,
+    );
+    expect((await cli(['hooks', 'status', '--scope', 'global'], { env })).stderr).toMatch(
+      /^claude-code-hub hooks: --scope must be user or project, got "global"\n/,
+    );
   });
 
   it('listens on a channel, resumes with --after, lists the channel and sends into it', async () => {

@@ -1,18 +1,18 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { freePort } from '../../harness/free-port.js';
 import { gqlData } from '../../harness/graphql-http.js';
-import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
-import { spawnHub } from '../helpers/hub-process.js';
+import { hubArgs, type HubProcess } from '../../harness/hub-process.js';
+import { hubHome, spawnHub, type HubHome } from '../helpers/hub-process.js';
 import { LiveQueue } from '../helpers/live-queue.js';
 import { startRedis, type RedisServer } from '../../harness/redis-server.js';
 import { expectErrorLog } from '../helpers/unexpected-output.js';
+import { leftovers, outliveTest, tempDir } from '../helpers/leftovers.js';
 
 const leaseSeconds = 2;
 const eventFields = 'seq eventName payload';
@@ -20,8 +20,8 @@ const eventFields = 'seq eventName payload';
 interface Node {
   readonly name: string;
   readonly args: string[];
-  readonly socket: string;
-  readonly dataDir: string;
+  /** Its data dir and tmux socket, kept when it starts again. */
+  readonly home: HubHome;
   hub: HubProcess;
   ws: Client;
 }
@@ -103,10 +103,9 @@ describe('hub nodes on one Redis', () => {
 
   async function startNode(name: string): Promise<Node> {
     const known = nodes.get(name);
-    const dataDir = known?.dataDir ?? mkdtempSync(path.join(tmpdir(), `cch-node-${name}-`));
-    const socket = known?.socket ?? `cch-node-${name}-${process.pid}`;
+    const home = known?.home ?? hubHome(`node-${name}`);
     const args = known?.args ?? [
-      ...hubArgs({ port: await freePort(), dataDir, socket }),
+      ...hubArgs({ port: await freePort(), ...home }),
       '--redis-url',
       redis.url,
       '--redis-prefix',
@@ -116,13 +115,14 @@ describe('hub nodes on one Redis', () => {
       '--node-lease',
       String(leaseSeconds),
     ];
-    const hub = await spawnHub(args, world.env);
+    const hub = await home.spawn(args, world.env);
     const ws = createClient({
       url: hub.url.replace(/^http/, 'ws'),
       webSocketImpl: WebSocket,
       retryAttempts: 0,
     });
-    const started = { name, args, socket, dataDir, hub, ws };
+    leftovers.add(() => ws.dispose());
+    const started = { name, args, home, hub, ws };
     nodes.set(name, started);
     return started;
   }
@@ -131,33 +131,21 @@ describe('hub nodes on one Redis', () => {
     world = await startClaudeWorld();
     outside = world.makeUntrustedCwd();
     redis = await startRedis();
+    leftovers.add(() => redis.stop());
     for (const name of ['a', 'b', 'c']) await startNode(name);
-  });
-
-  afterAll(async () => {
-    for (const { hub, ws, socket, dataDir } of nodes.values()) {
-      await ws.dispose();
-      await stopHub(hub, { socket, dataDir });
-    }
-    await redis?.stop();
-    await world?.close();
   });
 
   it('refuses to start when Redis does not answer, saying so', async () => {
     const closed = `redis://127.0.0.1:${await freePort()}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-node-x-'));
+    const dataDir = tempDir('cch-node-x-');
     expectErrorLog(new RegExp(`^claude-code-hub: cannot reach Redis at ${closed}/?: `));
-    try {
-      const attempt = spawnHub(
-        ['--port', '0', '--data-dir', dataDir, '--tmux-socket', `cch-x-${process.pid}`],
-        { ...world.env, CLAUDE_HUB_REDIS_URL: closed },
-      );
-      await expect(attempt).rejects.toThrow(
-        new RegExp(`cannot reach Redis at ${closed}/?: .*ECONNREFUSED`),
-      );
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const attempt = spawnHub(
+      ['--port', '0', '--data-dir', dataDir, '--tmux-socket', `cch-x-${process.pid}`],
+      { ...world.env, CLAUDE_HUB_REDIS_URL: closed },
+    );
+    await expect(attempt).rejects.toThrow(
+      new RegExp(`cannot reach Redis at ${closed}/?: .*ECONNREFUSED`),
+    );
   });
 
   it('lists the nodes with their liveness', async () => {
@@ -200,8 +188,8 @@ describe('hub nodes on one Redis', () => {
     // claude runs in B's tmux, and only there.
     const has = (socket: string) =>
       execa('tmux', ['-L', socket, 'has-session', '-t', `=${tmuxSession}`], { reject: false });
-    expect((await has(node('b').socket)).exitCode).toBe(0);
-    expect((await has(node('a').socket)).exitCode).not.toBe(0);
+    expect((await has(node('b').home.socket)).exitCode).toBe(0);
+    expect((await has(node('a').home.socket)).exitCode).not.toBe(0);
 
     const onA = subscribe(node('a'), sessionId, 0);
     const onC = subscribe(node('c'), sessionId, 0);
@@ -287,7 +275,7 @@ describe('hub nodes on one Redis', () => {
     expect(viaC).toMatchObject({
       status: 'IDLE',
       node: 'b',
-      attachCommand: expect.stringContaining(node('b').socket),
+      attachCommand: expect.stringContaining(node('b').home.socket),
       messages: [{ status: 'DELIVERED', text: `run: touch ${target} && echo made` }],
     });
     expect(viaC.events.map((event: Event) => event.seq)).toEqual(fromA.map((event) => event.seq));
@@ -349,7 +337,8 @@ describe('hub nodes on one Redis', () => {
     );
     expect(refused.errors?.[0]?.extensions?.code).toBe('NODE_UNREACHABLE');
 
-    await startNode('b');
+    // Its hub and client serve the tests after this one too.
+    await outliveTest(() => startNode('b'));
     await eventually(statusOnA, (d) => d.session.status === 'IDLE', 20_000);
     const { ask } = await data(
       node('c'),

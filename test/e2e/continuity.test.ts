@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { parseConfig, type HubConfig } from '../../src/config/index.js';
 import { createLogger } from '../../src/log.js';
@@ -12,12 +11,13 @@ import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { freePort } from '../../harness/free-port.js';
 import { gqlData } from '../../harness/graphql-http.js';
 import { hubArgs } from '../../harness/hub-process.js';
-import { spawnHub } from '../helpers/hub-process.js';
+import { hubHome } from '../helpers/hub-process.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { subscribeToEvents } from '../helpers/event-subscription.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
-import { hookSecret } from '../../harness/session-secret.js';
-import { killTmuxServer, panePid, waitForScreen } from '../../harness/tmux-server.js';
+import { panePid, waitForScreen } from '../../harness/tmux-server.js';
+import { disposeWithSuite, tempDir } from '../helpers/leftovers.js';
+import { managedSession } from '../helpers/hook-session.js';
 
 const eventFields = `__typename seq eventName payload
   ... on SessionStartEvent { source }
@@ -36,91 +36,82 @@ describe('continuity', () => {
     world = await startClaudeWorld();
   });
 
-  afterAll(async () => {
-    await world?.close();
-  });
-
   it('re-adopts a session after the hub is SIGKILLed mid-turn, and marks what it missed', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-kill-'));
-    const socket = `cch-kill-${process.pid}`;
-    const port = await freePort();
-    const args = hubArgs({ port, dataDir, socket });
-    try {
-      const first = await spawnHub(args, world.env);
-      const { createSession: session } = await gqlData(
-        first.url,
-        `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
-        {
-          cwd: world.makeCwd(),
-        },
-      );
-      const live = subscribeTo(first.url, session.id, 0);
-      await gqlData(
-        first.url,
-        `mutation($id: ID!) { sendMessage(sessionId: $id, text: "slow: 2500\\nrun: echo while-down") { id } }`,
-        { id: session.id },
-      );
-      await live.until((e) => e.eventName === 'UserPromptSubmit');
-      first.process.kill('SIGKILL');
-      await first.process;
-      live.dispose();
+    const home = hubHome('kill');
+    const { socket } = home;
+    const args = hubArgs({ port: await freePort(), ...home });
+    const first = await home.spawn(args, world.env);
+    const { createSession: session } = await gqlData(
+      first.url,
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+      {
+        cwd: world.makeCwd(),
+      },
+    );
+    const live = subscribeTo(first.url, session.id, 0);
+    await gqlData(
+      first.url,
+      `mutation($id: ID!) { sendMessage(sessionId: $id, text: "slow: 2500\\nrun: echo while-down") { id } }`,
+      { id: session.id },
+    );
+    await live.until((e) => e.eventName === 'UserPromptSubmit');
+    first.process.kill('SIGKILL');
+    await first.process;
+    live.dispose();
 
-      // claude carries on without the hub: hooks fail fast, the tool runs, the turn ends.
-      await waitForScreen(socket, session.tmuxSession, /ran: while-down/);
+    // claude carries on without the hub: hooks fail fast, the tool runs, the turn ends.
+    await waitForScreen(socket, session.tmuxSession, /ran: while-down/);
 
-      const second = await spawnHub(args, world.env);
-      const { session: adopted } = await gqlData(
-        second.url,
-        `query($id: ID!) { session(id: $id) { status lastAssistantMessage } }`,
-        { id: session.id },
-      );
-      expect(adopted).toEqual({ status: 'IDLE', lastAssistantMessage: 'ran: while-down' });
+    const second = await home.spawn(args, world.env);
+    const { session: adopted } = await gqlData(
+      second.url,
+      `query($id: ID!) { session(id: $id) { status lastAssistantMessage } }`,
+      { id: session.id },
+    );
+    expect(adopted).toEqual({ status: 'IDLE', lastAssistantMessage: 'ran: while-down' });
 
-      const replay = subscribeTo(second.url, session.id, 0);
-      const events = await replay.until((e) => e.eventName === 'HubEventsMissed');
-      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
-      expect(events.filter((e) => e.eventName === 'UserPromptSubmit')).toHaveLength(1);
-      const missed = events.at(-1);
-      expect(missed.__typename).toBe('HubEventsMissedEvent');
-      expect(missed.turnOver).toBe(true);
-      expect(missed.steps).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({
-            kind: 'tool_use',
-            name: 'Bash',
-            input: expect.objectContaining({ command: 'echo while-down' }),
-          }),
-          expect.objectContaining({ kind: 'tool_result', text: 'while-down', isError: false }),
-          expect.objectContaining({ kind: 'assistant', text: 'ran: while-down' }),
-        ]),
-      );
+    const replay = subscribeTo(second.url, session.id, 0);
+    const events = await replay.until((e) => e.eventName === 'HubEventsMissed');
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(events.filter((e) => e.eventName === 'UserPromptSubmit')).toHaveLength(1);
+    const missed = events.at(-1);
+    expect(missed.__typename).toBe('HubEventsMissedEvent');
+    expect(missed.turnOver).toBe(true);
+    expect(missed.steps).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'tool_use',
+          name: 'Bash',
+          input: expect.objectContaining({ command: 'echo while-down' }),
+        }),
+        expect.objectContaining({ kind: 'tool_result', text: 'while-down', isError: false }),
+        expect.objectContaining({ kind: 'assistant', text: 'ran: while-down' }),
+      ]),
+    );
 
-      await gqlData(
-        second.url,
-        `mutation($id: ID!) { sendMessage(sessionId: $id, text: "run: echo after-restart") { id } }`,
-        { id: session.id },
-      );
-      const next = await replay.until((e) => e.eventName === 'Stop', 45_000);
-      expect(next[0].seq).toBe(missed.seq + 1);
-      expect(next.map((e) => e.seq)).toEqual(next.map((_, i) => missed.seq + 1 + i));
-      expect(next.find((e) => e.eventName === 'PostToolUse').toolResponse.stdout).toBe(
-        'after-restart',
-      );
+    await gqlData(
+      second.url,
+      `mutation($id: ID!) { sendMessage(sessionId: $id, text: "run: echo after-restart") { id } }`,
+      { id: session.id },
+    );
+    const next = await replay.until((e) => e.eventName === 'Stop', 45_000);
+    expect(next[0].seq).toBe(missed.seq + 1);
+    expect(next.map((e) => e.seq)).toEqual(next.map((_, i) => missed.seq + 1 + i));
+    expect(next.find((e) => e.eventName === 'PostToolUse').toolResponse.stdout).toBe(
+      'after-restart',
+    );
 
-      // A normal shutdown leaves the session running for the next start.
-      replay.dispose();
-      second.process.kill('SIGTERM');
-      expect((await second.process).exitCode).toBe(0);
-      const pid = await panePid(socket, session.tmuxSession);
-      expect(() => process.kill(pid, 0)).not.toThrow();
-      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(session.id);
-    } finally {
-      await killTmuxServer(socket);
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    // A normal shutdown leaves the session running for the next start.
+    replay.dispose();
+    second.process.kill('SIGTERM');
+    expect((await second.process).exitCode).toBe(0);
+    const pid = await panePid(socket, session.tmuxSession);
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(session.id);
   });
 
   describe('on one hub', () => {
+    disposeWithSuite();
     let hub: TestHub;
 
     beforeAll(async () => {
@@ -130,10 +121,6 @@ describe('continuity', () => {
         // No periodic pane list within a test: a crash is noticed by its process having exited.
         paneCheckMs: 600_000,
       });
-    });
-
-    afterAll(async () => {
-      await hub?.stop();
     });
 
     const create = async () =>
@@ -289,57 +276,37 @@ describe('continuity', () => {
   });
 
   it('keeps events and sessions across a restart, within the retention bound', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-keep-'));
-    try {
-      const hub = await startHub({
-        env: world.env,
-        dataDir,
-        args: ['--claude-bin', claudeBin, '--retain-events', '10'],
-      });
-      const { createSession: session } = await hub.data(
-        `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
-        {
-          cwd: world.makeCwd(),
-        },
-      );
-      const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
-      for (let i = 1; i <= 30; i++) {
-        const response = await fetch(`${hub.baseUrl}/hooks`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${secret}` },
-          body: JSON.stringify({
-            session_id: session.id,
-            hook_event_name: 'Notification',
-            message: `n${i}`,
-          }),
-        });
-        expect(response.status).toBe(200);
-      }
-      const query = `query($id: ID!) { session(id: $id) { status events(limit: 1000) { seq payload } } }`;
-      const before = (await hub.data(query, { id: session.id })).session;
-      expect(before.events.map((e: any) => e.seq)).toEqual(
-        Array.from({ length: 10 }, (_, i) => 22 + i),
-      );
-      expect(before.events.at(-1).payload.message).toBe('n30');
-      await hub.stop();
-
-      const again = await startHub({
-        env: world.env,
-        dataDir,
-        args: ['--claude-bin', claudeBin, '--retain-events', '10'],
-      });
-      const after = (await again.data(query, { id: session.id })).session;
-      expect(after.status).toBe('STOPPED');
-      expect(after.events.slice(0, 9)).toEqual(before.events.slice(1));
-      expect(after.events.at(-1).payload.hook_event_name).toBe('SessionEnd');
-      await again.stop();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+    const dataDir = tempDir('cch-keep-');
+    const hub = await startHub({
+      env: world.env,
+      dataDir,
+      args: ['--claude-bin', claudeBin, '--retain-events', '10'],
+    });
+    const session = await managedSession(hub, world.makeCwd());
+    for (let i = 1; i <= 30; i++) {
+      expect(await session.post('Notification', { message: `n${i}` })).toBe(200);
     }
+    const query = `query($id: ID!) { session(id: $id) { status events(limit: 1000) { seq payload } } }`;
+    const before = (await hub.data(query, { id: session.id })).session;
+    expect(before.events.map((e: any) => e.seq)).toEqual(
+      Array.from({ length: 10 }, (_, i) => 22 + i),
+    );
+    expect(before.events.at(-1).payload.message).toBe('n30');
+    await hub.stop();
+
+    const again = await startHub({
+      env: world.env,
+      dataDir,
+      args: ['--claude-bin', claudeBin, '--retain-events', '10'],
+    });
+    const after = (await again.data(query, { id: session.id })).session;
+    expect(after.status).toBe('STOPPED');
+    expect(after.events.slice(0, 9)).toEqual(before.events.slice(1));
+    expect(after.events.at(-1).payload.hook_event_name).toBe('SessionEnd');
   });
 
   it('refuses to start on a corrupt database with a clear error', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-corrupt-'));
+    const dataDir = tempDir('cch-corrupt-');
     writeFileSync(
       path.join(dataDir, 'hub.db'),
       'this is not a database at all, just text'.repeat(200),
@@ -349,11 +316,10 @@ describe('continuity', () => {
     await expect(buildApp(parsed.config).start()).rejects.toThrow(
       `cannot use data dir ${dataDir}: file is not a database`,
     );
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('releases what a failed start took: the port, the store, the tmux socket', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-failed-'));
+    const dataDir = tempDir('cch-failed-');
     const port = await freePort();
     const redis = await freePort(); // nothing listens there
     const parsed = parseConfig(
@@ -380,6 +346,5 @@ describe('continuity', () => {
     );
     expect((await again.start()).port).toBe(port);
     await again.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { killTmuxServer, paneFormat } from '../../harness/tmux-server.js';
 import { inputBoxText } from '../../src/runtime/screen.js';
@@ -11,6 +10,7 @@ import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { buildDashboard, launchChromium } from '../helpers/chromium.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
+import { leftovers, tempDir } from '../helpers/leftovers.js';
 
 /** What the page's Notification constructor was called with, recorded by an init script. */
 interface Raised {
@@ -61,8 +61,10 @@ describe("a session's terminal in the dashboard", () => {
   beforeAll(async () => {
     await buildDashboard();
     world = await startClaudeWorld();
+    // After the hub stops: the tmux server that held its sessions.
+    leftovers.add(() => hub && killTmuxServer(hub.config.tmuxSocket));
     hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
-    outside = mkdtempSync(path.join(tmpdir(), 'cch-dashboard-terminal-'));
+    outside = tempDir('cch-dashboard-terminal-');
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     await context.grantPermissions(['notifications'], { origin: hub.baseUrl });
@@ -104,14 +106,6 @@ describe("a session's terminal in the dashboard", () => {
       }),
     );
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await hub?.stop();
-    if (hub) await killTmuxServer(hub.config.tmuxSocket);
-    await world?.close();
-    if (outside) rmSync(outside, { recursive: true, force: true });
-  });
 
   const panel = () => page.locator('#session .terminal-panel');
   const controlSwitch = () => panel().getByRole('switch', { name: 'Take control' });

@@ -1,20 +1,21 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { buildDashboard, launchChromium } from '../helpers/chromium.js';
 import { freePort } from '../../harness/free-port.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { killTmuxServer } from '../../harness/tmux-server.js';
+import { disposeWithSuite, leftovers, outliveTest, tempDir } from '../helpers/leftovers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const screenshot = path.join(root, 'test/output/dashboard.png');
 
 describe('the dashboard', () => {
+  disposeWithSuite();
   let world: ClaudeWorld;
   let hub: TestHub;
   let browser: Browser;
@@ -50,8 +51,10 @@ describe('the dashboard', () => {
   beforeAll(async () => {
     await buildDashboard();
     world = await startClaudeWorld();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cch-dashboard-'));
+    dataDir = tempDir('cch-dashboard-');
     socket = `cch-dashboard-${process.pid}`;
+    // After the hubs: the tmux server that holds the sessions they hand on.
+    leftovers.add(() => killTmuxServer(socket));
     port = await freePort();
     // The first hub leaves its sessions running when it stops, for the reconnection test.
     hub = await startFixedHub(false);
@@ -68,14 +71,6 @@ describe('the dashboard', () => {
       }),
     );
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await hub?.stop();
-    if (socket) await killTmuxServer(socket);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await world?.close();
-  });
 
   const rows = (event: string, hasText?: string | RegExp) =>
     page.locator(`#timeline li[data-event="${event}"]`, hasText ? { hasText } : {});
@@ -318,7 +313,8 @@ describe('the dashboard', () => {
     await page.locator('#connection', { hasText: 'reconnecting' }).waitFor();
 
     // The same port and data dir: the new hub adopts the session, which kept running in tmux.
-    hub = await startFixedHub(true);
+    // It serves the tests after this one too.
+    hub = await outliveTest(() => startFixedHub(true));
     await connected();
 
     await page.locator('#message').fill('after the restart');
@@ -576,11 +572,6 @@ describe('the dashboard on a hub with a token', () => {
   beforeAll(async () => {
     hub = await startHub({ args: ['--token', secret], token: secret });
     browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await hub?.stop();
   });
 
   it('asks for the token once and keeps it for the tab', async () => {

@@ -1,12 +1,12 @@
 import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { execa, type ResultPromise } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { disposeWithSuite, leftovers, tempDir } from '../helpers/leftovers.js';
 
 /** The test's own tmux server: a person's, not the hub's. */
 class PersonTmux {
@@ -128,32 +128,26 @@ async function lastAnswer(hub: TestHub, id: string): Promise<string | null> {
 const userSettings = '{\n\t"permissions": { "allow": ["Bash(echo:*)"] },\n  "theme":"dark"}';
 
 describe('claudes started by hand, through the installed global hooks', () => {
+  disposeWithSuite();
   let world: ClaudeWorld;
   let hub: TestHub;
   const person = new PersonTmux();
   let settingsPath: string;
-  let control: ResultPromise | null = null;
   let dataDir: string;
 
   beforeAll(async () => {
     world = await startClaudeWorld();
     settingsPath = path.join(world.env.CLAUDE_CONFIG_DIR!, 'settings.json');
     writeFileSync(settingsPath, userSettings, { mode: 0o640 });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cch-data-'));
+    dataDir = tempDir('cch-data-');
     hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin], dataDir });
+    // Before the hub stops: the claudes started by hand, with the person's tmux server.
+    leftovers.add(() => person.kill());
     const { installHooks } = await hub.data(
       'mutation { installHooks { path installed current events url } }',
     );
     expect(installHooks).toMatchObject({ path: settingsPath, installed: true, current: true });
     expect(installHooks.events).toContain('PermissionRequest');
-  });
-
-  afterAll(async () => {
-    control?.kill();
-    await person.kill();
-    await hub?.stop();
-    await world?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('lists a claude started in a pane as EXTERNAL, follows its turns, types into it, decides its permissions and takes a client there', async () => {
@@ -227,10 +221,11 @@ describe('claudes started by hand, through the installed global hooks', () => {
 
     // focusSession takes a client attached elsewhere on the person's server to the pane.
     await person.run('new-session', '-d', '-s', 'elsewhere');
-    control = execa('tmux', ['-L', person.socket, '-C', 'attach', '-t', 'elsewhere'], {
+    const control = execa('tmux', ['-L', person.socket, '-C', 'attach', '-t', 'elsewhere'], {
       stdin: 'pipe',
       reject: false,
     });
+    leftovers.add(() => control.kill());
     const clientPane = async () =>
       (await person.run('list-clients', '-F', '#{client_name} #{pane_id}')).stdout.trim();
     await expect.poll(clientPane, { timeout: 10_000 }).toMatch(/ %\d+$/);
@@ -287,13 +282,9 @@ describe('claudes started by hand, through the installed global hooks', () => {
     const pane = await person.startClaude(world.env, cwd);
     const known = await externalSession(hub, (session) => session.tmuxPane === pane);
     const later = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
-    try {
-      const found = await externalSession(later, (session) => session.tmuxPane === pane, 5000);
-      expect(found).toMatchObject({ id: known.id, status: 'IDLE', cwd, pid: known.pid });
-      expect(found.tmuxSocket).toBe(await person.socketPath());
-    } finally {
-      await later.stop();
-    }
+    const found = await externalSession(later, (session) => session.tmuxPane === pane, 5000);
+    expect(found).toMatchObject({ id: known.id, status: 'IDLE', cwd, pid: known.pid });
+    expect(found.tmuxSocket).toBe(await person.socketPath());
 
     // The same hub, back on another port: the installed hooks follow it, the session is kept.
     const { baseUrl } = hub;
@@ -359,13 +350,9 @@ describe('the hook endpoint, for global hooks', () => {
   const secrets = { read: 'read-secret-0123456789', hook: 'hook-secret-0123456789' };
 
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cch-tokens-'));
+    const dir = tempDir('cch-tokens-');
     const file = writeTokensFile(dir, tokensByScope(secrets, ''));
     hub = await startHub({ args: ['--tokens-file', file], token: secrets.read });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
   });
 
   const post = (authorization: string | null) =>

@@ -1,9 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { buildDashboard, launchChromium } from '../helpers/chromium.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { leftovers } from '../helpers/leftovers.js';
 
 /** GraphiQL as a person uses it: its Monaco editors, the run button and the result pane. */
 class GraphiQL {
@@ -63,6 +64,7 @@ async function offlinePage(browser: Browser, hub: TestHub) {
   const origin = new URL(hub.baseUrl).origin;
   const outside: string[] = [];
   const context = await browser.newContext();
+  leftovers.add(() => context.close());
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (new URL(url).origin === origin) return route.continue();
@@ -95,19 +97,12 @@ const sessionEvents = (id: string) =>
 describe('GraphiQL, served from installed packages', () => {
   let world: ClaudeWorld;
   let browser: Browser;
-  const hubs: TestHub[] = [];
 
   beforeAll(async () => {
     await buildDashboard();
     world = await startClaudeWorld();
     browser = await launchChromium();
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    for (const hub of hubs) await hub.stop();
-    await world?.close();
-  });
 
   /** A hub running claude against the local stand-in, with one idle session named `name`. */
   async function hubWithSession(name: string, args: string[] = [], token?: string) {
@@ -116,7 +111,6 @@ describe('GraphiQL, served from installed packages', () => {
       args: ['--claude-bin', claudeBin, ...args],
       ...(token !== undefined && { token }),
     });
-    hubs.push(hub);
     const { createSession } = await hub.data(
       `mutation($cwd: String!, $name: String!) { createSession(input: { cwd: $cwd, name: $name }) { id } }`,
       { cwd: world.makeCwd(name), name },

@@ -1,16 +1,16 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { gqlData } from '../../harness/graphql-http.js';
-import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
+import { hubArgs } from '../../harness/hub-process.js';
 import { transcriptPathFor } from '../../src/sessions/transcript.js';
 import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
 import { startClaudeWorld } from '../helpers/claude-world.js';
 import { startHub } from '../helpers/hub.js';
-import { spawnHub } from '../helpers/hub-process.js';
+import { hubHome } from '../helpers/hub-process.js';
+import { tempDir } from '../helpers/leftovers.js';
 
 const sendMessage = `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`;
 const turnFields = 'number prompt status answer actions { kind title ok }';
@@ -273,10 +273,7 @@ describe('HEADLESS crashes, stops and resumes', () => {
 describe('a HEADLESS session across a hub restart', () => {
   it('goes on with its conversation: its claude ends with the hub process and is resumed when the hub is back', async () => {
     const world = await startClaudeWorld();
-    const home = {
-      dataDir: mkdtempSync(path.join(tmpdir(), 'cch-headless-')),
-      socket: `cch-headless-${process.pid}`,
-    };
+    const home = hubHome('headless');
     const args = [...hubArgs({ port: 0, ...home }), '--default-runtime', 'headless'];
     const send = (url: string, id: string, text: string) => gqlData(url, sendMessage, { id, text });
     const turnsOf = async (url: string, id: string, count: number) =>
@@ -293,42 +290,36 @@ describe('a HEADLESS session across a hub restart', () => {
         },
         { timeout: 45_000, interval: 200 },
       );
-    let hub: HubProcess | null = null;
-    try {
-      hub = await spawnHub(args, world.env);
-      const { createSession } = await gqlData(
-        hub.url,
-        `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id runtime } }`,
-        { cwd: world.makeCwd() },
-      );
-      const { id } = createSession;
-      expect(createSession.runtime).toBe('HEADLESS');
-      await send(hub.url, id, 'remember the word heron');
-      await turnsOf(hub.url, id, 1);
-      hub.process.kill('SIGTERM');
-      await hub.process;
+    let hub = await home.spawn(args, world.env);
+    const { createSession } = await gqlData(
+      hub.url,
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id runtime } }`,
+      { cwd: world.makeCwd() },
+    );
+    const { id } = createSession;
+    expect(createSession.runtime).toBe('HEADLESS');
+    await send(hub.url, id, 'remember the word heron');
+    await turnsOf(hub.url, id, 1);
+    hub.process.kill('SIGTERM');
+    await hub.process;
 
-      hub = await spawnHub(args, world.env);
-      await send(hub.url, id, 'which word?');
-      const session = await turnsOf(hub.url, id, 2);
-      // Resumed, not restarted: nothing crashed.
-      expect(session).toMatchObject({
-        runtime: 'HEADLESS',
-        status: 'IDLE',
-        restartCount: 0,
-        error: null,
-      });
-      expect(session.turns.at(-1)).toEqual({
-        number: 2,
-        status: 'COMPLETED',
-        answer: 'echo: which word?',
-      });
-      expect(JSON.stringify(world.stub.requests.at(-1))).toContain('remember the word heron');
-      await gqlData(hub.url, `mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
-    } finally {
-      await stopHub(hub, home);
-      await world.close();
-    }
+    hub = await home.spawn(args, world.env);
+    await send(hub.url, id, 'which word?');
+    const session = await turnsOf(hub.url, id, 2);
+    // Resumed, not restarted: nothing crashed.
+    expect(session).toMatchObject({
+      runtime: 'HEADLESS',
+      status: 'IDLE',
+      restartCount: 0,
+      error: null,
+    });
+    expect(session.turns.at(-1)).toEqual({
+      number: 2,
+      status: 'COMPLETED',
+      answer: 'echo: which word?',
+    });
+    expect(JSON.stringify(world.stub.requests.at(-1))).toContain('remember the word heron');
+    await gqlData(hub.url, `mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
   });
 });
 
@@ -339,30 +330,25 @@ describe('a HEADLESS permission nobody decides', () => {
       env: world.env,
       args: ['--claude-bin', claudeBin, '--permission-hold', '1'],
     });
-    try {
-      const { createSession } = await hub.data(
-        `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS, permissionMode: DEFAULT }) { id } }`,
-        { cwd: world.makeCwd() },
-      );
-      const id = createSession.id as string;
-      const turns = hub.subscribe(`subscription($id: ID) { turns(sessionId: $id) { answer } }`, {
-        id,
-      });
-      const target = path.join(world.makeUntrustedCwd(), 'nobody-decided');
-      await hub.data(sendMessage, { id, text: `run: touch ${target}` });
-      expect((await turns.next(45_000)).turns.answer).toMatch(
-        /^tool error: .*no decision within 1 s/s,
-      );
-      expect(existsSync(target)).toBe(false);
-      const { permissionRequests } = await hub.data(
-        `query { permissionRequests { sessionId status } }`,
-      );
-      expect(permissionRequests).toEqual([{ sessionId: id, status: 'EXPIRED' }]);
-      await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
-    } finally {
-      await hub.stop();
-      await world.close();
-    }
+    const { createSession } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS, permissionMode: DEFAULT }) { id } }`,
+      { cwd: world.makeCwd() },
+    );
+    const id = createSession.id as string;
+    const turns = hub.subscribe(`subscription($id: ID) { turns(sessionId: $id) { answer } }`, {
+      id,
+    });
+    const target = path.join(world.makeUntrustedCwd(), 'nobody-decided');
+    await hub.data(sendMessage, { id, text: `run: touch ${target}` });
+    expect((await turns.next(45_000)).turns.answer).toMatch(
+      /^tool error: .*no decision within 1 s/s,
+    );
+    expect(existsSync(target)).toBe(false);
+    const { permissionRequests } = await hub.data(
+      `query { permissionRequests { sessionId status } }`,
+    );
+    expect(permissionRequests).toEqual([{ sessionId: id, status: 'EXPIRED' }]);
+    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
   });
 });
 
@@ -370,38 +356,33 @@ describe('a HEADLESS claude that prints a line that is not JSON', () => {
   it('keeps the line as a not_json StreamMessage with a warning, and goes on', async () => {
     const world = await startClaudeWorld();
     // A wrapper that prints a banner before claude's stream, as some installs do.
-    const wrapper = path.join(mkdtempSync(path.join(tmpdir(), 'cch-wrapper-')), 'claude');
+    const wrapper = path.join(tempDir('cch-wrapper-'), 'claude');
     writeFileSync(wrapper, `#!/bin/sh\necho 'claude wrapper 1.0'\nexec '${claudeBin}' "$@"\n`, {
       mode: 0o755,
     });
     const hub = await startHub({ env: world.env, args: ['--claude-bin', wrapper] });
-    try {
-      const { createSession } = await hub.data(
-        `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS }) { id } }`,
-        { cwd: world.makeCwd() },
-      );
-      const { id } = createSession;
-      const turns = hub.subscribe(
-        `subscription($id: ID) { turns(sessionId: $id) { status answer } }`,
-        { id },
-      );
-      await hub.data(sendMessage, { id, text: 'still fine?' });
-      expect((await turns.next(45_000)).turns).toEqual({
-        status: 'COMPLETED',
-        answer: 'echo: still fine?',
-      });
-      const { session } = await hub.data(
-        `query($id: ID!) { session(id: $id) { events(limit: 1000) { ... on StreamMessageEvent { type subtype message } } } }`,
-        { id },
-      );
-      const lines = session.events.filter((e: any) => e.type !== undefined);
-      expect(lines[0]).toEqual({ type: 'not_json', subtype: null, message: 'claude wrapper 1.0' });
-      expect(lines.filter((e: any) => e.type === 'result')).toHaveLength(1);
-      expect(hub.logs.some((l) => l.includes('claude printed a line that is not JSON'))).toBe(true);
-      await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
-    } finally {
-      await hub.stop();
-      await world.close();
-    }
+    const { createSession } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, runtime: HEADLESS }) { id } }`,
+      { cwd: world.makeCwd() },
+    );
+    const { id } = createSession;
+    const turns = hub.subscribe(
+      `subscription($id: ID) { turns(sessionId: $id) { status answer } }`,
+      { id },
+    );
+    await hub.data(sendMessage, { id, text: 'still fine?' });
+    expect((await turns.next(45_000)).turns).toEqual({
+      status: 'COMPLETED',
+      answer: 'echo: still fine?',
+    });
+    const { session } = await hub.data(
+      `query($id: ID!) { session(id: $id) { events(limit: 1000) { ... on StreamMessageEvent { type subtype message } } } }`,
+      { id },
+    );
+    const lines = session.events.filter((e: any) => e.type !== undefined);
+    expect(lines[0]).toEqual({ type: 'not_json', subtype: null, message: 'claude wrapper 1.0' });
+    expect(lines.filter((e: any) => e.type === 'result')).toHaveLength(1);
+    expect(hub.logs.some((l) => l.includes('claude printed a line that is not JSON'))).toBe(true);
+    await hub.data(`mutation($id: ID!) { stopSession(id: $id) { id } }`, { id });
   });
 });

@@ -1,17 +1,15 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { freePort } from '../../harness/free-port.js';
 import { gqlData } from '../../harness/graphql-http.js';
-import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
-import { spawnHub } from '../helpers/hub-process.js';
+import { hubArgs, type HubProcess } from '../../harness/hub-process.js';
+import { hubHome } from '../helpers/hub-process.js';
 import { subscribeToChannel, subscribeToEvents } from '../helpers/event-subscription.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
 import { panePid } from '../../harness/tmux-server.js';
+import { leftovers } from '../helpers/leftovers.js';
 
 const eventFields = `seq eventName payload
   ... on SessionStartEvent { source }
@@ -54,27 +52,19 @@ function expectContiguous(events: { seq: number }[]): void {
 
 describe('a hub that comes back on another port', () => {
   let world: ClaudeWorld;
-  const leftovers: (() => Promise<unknown> | void)[] = [];
 
   beforeAll(async () => {
     world = await startClaudeWorld();
   });
 
-  afterAll(async () => {
-    for (const dispose of leftovers.reverse()) await dispose();
-    await world?.close();
-  });
-
-  /** A hub home (data dir, tmux socket) whose first hub listens on `port`. */
+  /** A hub home (data dir, tmux socket) whose hubs listen on the port each start gives. */
   function home(name: string) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), `cch-${name}-`));
-    const socket = `cch-${name}-${process.pid}`;
+    const where = hubHome(name);
     let hub: HubProcess | null = null;
-    leftovers.push(() => stopHub(hub, { socket, dataDir }));
     return {
-      socket,
+      socket: where.socket,
       async start(port: number) {
-        hub = await spawnHub(hubArgs({ port, dataDir, socket }), world.env);
+        hub = await where.spawn(hubArgs({ port, ...where }), world.env);
         return hub;
       },
       async kill() {
@@ -160,7 +150,7 @@ describe('a hub that comes back on another port', () => {
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => squatter.listen(oldPort, '127.0.0.1', resolve));
-    leftovers.push(() => new Promise((resolve) => squatter.close(resolve)));
+    leftovers.add(() => new Promise((resolve) => squatter.close(resolve)));
 
     const second = await where.start(0);
     // While the turn runs, the session says what is wrong, never a silent IDLE.
@@ -176,7 +166,7 @@ describe('a hub that comes back on another port', () => {
       stdin: 'pipe',
       reject: false,
     });
-    leftovers.push(() => void watcher.kill());
+    leftovers.add(() => void watcher.kill());
 
     await expect
       .poll(async () => (await statusOf(second.url, session.id)).status, {

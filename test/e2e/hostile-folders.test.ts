@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -23,11 +23,6 @@ describe('hostile folder names and values', () => {
       env: world.env,
       args: ['--claude-bin', claudeBin, '--allowed-root', root],
     });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
   });
 
   const start = async (cwd: string, model?: string) => {

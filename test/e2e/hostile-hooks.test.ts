@@ -1,14 +1,14 @@
 import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { processRuns } from '../../src/runtime/process-state.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { leftovers, tempDir } from '../helpers/leftovers.js';
+import { hookSession } from '../helpers/hook-session.js';
 
 /**
  * Whoever holds the hook token writes a hook post's headers as they like. A forged SessionStart
@@ -23,19 +23,15 @@ describe('forged hook headers', () => {
   let victim: ChildProcess;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'cch-forge-'));
+    dir = tempDir('cch-forge-');
     const file = writeTokensFile(dir, tokensByScope(secrets, ''));
     hub = await startHub({ args: ['--tokens-file', file], token: secrets.admin });
     victim = spawn('sleep', ['300'], { stdio: 'ignore' });
+    leftovers.add(() => victim.kill('SIGKILL'));
     // A person's own tmux server with a plain shell: what runs there must stay theirs.
     socket = path.join(dir, 'tmux.sock');
     await execa('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'own', 'sh']);
-  });
-
-  afterAll(async () => {
-    victim?.kill('SIGKILL');
-    await execa('tmux', ['-S', socket, 'kill-server'], { reject: false });
-    await hub?.stop();
+    leftovers.add(() => execa('tmux', ['-S', socket, 'kill-server'], { reject: false }));
   });
 
   it('keeps the events but neither signals the process nor types into the pane', async () => {
@@ -47,24 +43,15 @@ describe('forged hook headers', () => {
       '#{pid} #{pane_id}',
     ]);
     const [serverPid, paneId] = stdout.trim().split(' ');
-    const id = randomUUID();
-    const posted = await fetch(`${hub.baseUrl}/hooks`, {
-      method: 'POST',
+    const { id } = await hookSession(hub, {
+      token: secrets.hook,
+      cwd: dir,
       headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${secrets.hook}`,
         'x-claude-hub-pid': String(victim.pid),
         'x-claude-hub-tmux': `${socket},${serverPid},0`,
         'x-claude-hub-tmux-pane': paneId!,
       },
-      body: JSON.stringify({
-        session_id: id,
-        hook_event_name: 'SessionStart',
-        source: 'startup',
-        cwd: dir,
-      }),
     });
-    expect(posted.status).toBe(200);
     const { session } = await hub.data(
       `query($id: ID!) { session(id: $id) { origin events { eventName } } }`,
       { id },

@@ -1,14 +1,12 @@
 import { writeTokensFile } from '../helpers/tokens-file.js';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hookEvents } from '../../src/events/registry.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
-import { spawnHub } from '../helpers/hub-process.js';
+import { hubArgs, type HubProcess } from '../../harness/hub-process.js';
+import { hubHome } from '../helpers/hub-process.js';
 import { hookSecret } from '../../harness/session-secret.js';
 
 const adminToken = 'fuzz-admin-0123456789';
@@ -194,7 +192,6 @@ async function within<T>(promise: Promise<T>, ms: number, what: () => string): P
 describe('hostile input', () => {
   let world: ClaudeWorld;
   let hub: HubProcess;
-  let dataDir: string;
   let socket: string;
   let bystander: { id: string; tmuxSession: string };
   let target: { id: string; tmuxSession: string };
@@ -212,14 +209,14 @@ describe('hostile input', () => {
 
   beforeAll(async () => {
     world = await startClaudeWorld();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cch-fuzz-'));
-    socket = `cch-fuzz-${process.pid}`;
-    const tokensFile = writeTokensFile(dataDir, [
+    const home = hubHome('fuzz');
+    ({ socket } = home);
+    const tokensFile = writeTokensFile(home.dataDir, [
       { name: 'reader', scope: 'read', secret: readToken },
     ]);
-    hub = await spawnHub(
+    hub = await home.spawn(
       [
-        ...hubArgs({ port: 0, dataDir, socket }),
+        ...hubArgs({ port: 0, ...home }),
         '--stop-sessions-on-exit',
         '--permission-hold',
         '1',
@@ -233,11 +230,6 @@ describe('hostile input', () => {
     bystander = (await gql(adminToken, create, { cwd: world.makeCwd() })).data.createSession;
     target = (await gql(adminToken, create, { cwd: world.makeCwd() })).data.createSession;
     targetSecret = await hookSecret(socket, target.tmuxSession);
-  });
-
-  afterAll(async () => {
-    await stopHub(hub, { socket, dataDir });
-    await world?.close();
   });
 
   it('answers thousands of random hook bodies with 200 or a 4xx, and stays up', async () => {

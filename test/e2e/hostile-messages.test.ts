@@ -1,7 +1,7 @@
 import { writeTokensFile } from '../helpers/tokens-file.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -49,11 +49,6 @@ describe('hostile message text', () => {
       args: ['--claude-bin', claudeBin, '--token', admin, '--tokens-file', tokensFile],
       token: admin,
     });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
   });
 
   const create = async (runtime = 'TMUX', mode = 'DEFAULT') => {

@@ -1,39 +1,34 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { freePort } from '../../harness/free-port.js';
 import { gqlData } from '../../harness/graphql-http.js';
-import { hubArgs, stopHub, type HubProcess } from '../../harness/hub-process.js';
-import { spawnHub } from '../helpers/hub-process.js';
+import { hubArgs, type HubProcess } from '../../harness/hub-process.js';
+import { hubHome, type HubHome } from '../helpers/hub-process.js';
 import { waitForScreen } from '../../harness/tmux-server.js';
 
 const hookTimeoutSeconds = 10;
 
 describe('claude while the hub is down', () => {
   let world: ClaudeWorld;
-  let dataDir: string;
+  /** Made in beforeAll: the hubs the tests start again in it outlive each test. */
+  let home: HubHome;
   let socket: string;
   let args: string[];
   let hub: HubProcess;
 
   beforeAll(async () => {
     world = await startClaudeWorld();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cch-down-'));
-    socket = `cch-down-${process.pid}`;
+    home = hubHome('down');
+    ({ socket } = home);
     args = [
-      ...hubArgs({ port: await freePort(), dataDir, socket }),
+      ...hubArgs({ port: await freePort(), ...home }),
       '--hook-timeout',
       String(hookTimeoutSeconds),
     ];
-    hub = await spawnHub(args, world.env);
-  });
-
-  afterAll(async () => {
-    await stopHub(hub, { socket, dataDir });
-    await world?.close();
+    hub = await home.spawn(args, world.env);
   });
 
   it('finishes a tool-using turn without waiting out hook timeouts, and the hub catches up after', async () => {
@@ -66,7 +61,7 @@ describe('claude while the hub is down', () => {
     expect(screen).toMatch(/ECONNREFUSED|hook/i);
 
     // Back on the same port: the session is adopted and the turn shows up as missed events.
-    hub = await spawnHub(args, world.env);
+    hub = await home.spawn(args, world.env);
     const { session: adopted } = await gqlData(
       hub.url,
       `query($id: ID!) { session(id: $id) { status events(limit: 1000) { eventName } } }`,
@@ -116,7 +111,7 @@ describe('claude while the hub is down', () => {
     expect(screen).toMatch(/tool error: .*(ECONNREFUSED|Unable to connect|fetch failed)/is);
 
     // Back: the same claude's next call is answered, with nothing to reconnect.
-    hub = await spawnHub(args, world.env);
+    hub = await home.spawn(args, world.env);
     expect(await listChannels()).toEqual({
       reply: 'tool mcp__hub__list_channels said: No channel is open.',
     });

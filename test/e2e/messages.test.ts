@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -39,11 +39,6 @@ describe('messages that always arrive', () => {
       env: world.env,
       args: ['--claude-bin', claudeBin, '--max-queued-messages', '20'],
     });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
   });
 
   const create = async (extra = '') =>
@@ -253,18 +248,13 @@ describe('messages that always arrive', () => {
 
     const keyWorld = await startClaudeWorld(undefined, { approveKey: false });
     const keyHub = await startHub({ env: keyWorld.env, args: ['--claude-bin', claudeBin] });
-    try {
-      const { createSession } = await keyHub.data(
-        `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { status blockedReason screen } }`,
-        {
-          cwd: keyWorld.makeCwd(),
-        },
-      );
-      expect(createSession).toMatchObject({ status: 'BLOCKED', blockedReason: 'API_KEY' });
-      expect(createSession.screen).toContain('Detected a custom API key');
-    } finally {
-      await keyHub.stop();
-      await keyWorld.close();
-    }
+    const { createSession } = await keyHub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { status blockedReason screen } }`,
+      {
+        cwd: keyWorld.makeCwd(),
+      },
+    );
+    expect(createSession).toMatchObject({ status: 'BLOCKED', blockedReason: 'API_KEY' });
+    expect(createSession.screen).toContain('Detected a custom API key');
   });
 });

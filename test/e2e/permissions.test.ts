@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { answerDialog } from '../helpers/tmux-probe.js';
+import { disposeWithSuite } from '../helpers/leftovers.js';
 
 const requestFields =
   'id sessionId toolName toolInput suggestions requestedAt status decidedAt message eventSeq';
@@ -14,6 +15,7 @@ const eventFields = `__typename seq eventName
   ... on HubPermissionResolvedEvent { requestId status message }`;
 
 describe('permission requests answered through the API', () => {
+  disposeWithSuite();
   let world: ClaudeWorld;
   let hub: TestHub;
   let outside: string;
@@ -22,11 +24,6 @@ describe('permission requests answered through the API', () => {
     world = await startClaudeWorld();
     outside = world.makeUntrustedCwd();
     hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
-  });
-
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
   });
 
   /** Creates a session, runs `beforeMessage` on it, and sends a message claude must ask for. */
@@ -251,40 +248,36 @@ describe('permission requests answered through the API', () => {
       env: world.env,
       args: ['--claude-bin', claudeBin, '--permission-hold', '2'],
     });
-    try {
-      const { session, events, target } = await startTurn(short, 'expired.txt');
-      const resolved = (
-        await events.until((e) => e.sessionEvents.eventName === 'HubPermissionResolved', 10_000)
-      ).at(-1)!;
-      expect(resolved.sessionEvents).toMatchObject({
-        status: 'EXPIRED',
-        message: 'no decision within 2 s',
-      });
-      const { permissionRequests } = await short.data(`{ permissionRequests { id status } }`);
-      expect(permissionRequests).toEqual([
-        { id: resolved.sessionEvents.requestId, status: 'EXPIRED' },
-      ]);
-      const late = (
-        await decide(short, { requestId: resolved.sessionEvents.requestId, behavior: 'ALLOW' })
-      ).decidePermission;
-      expect(late.error.code).toBe('EXPIRED');
+    const { session, events, target } = await startTurn(short, 'expired.txt');
+    const resolved = (
+      await events.until((e) => e.sessionEvents.eventName === 'HubPermissionResolved', 10_000)
+    ).at(-1)!;
+    expect(resolved.sessionEvents).toMatchObject({
+      status: 'EXPIRED',
+      message: 'no decision within 2 s',
+    });
+    const { permissionRequests } = await short.data(`{ permissionRequests { id status } }`);
+    expect(permissionRequests).toEqual([
+      { id: resolved.sessionEvents.requestId, status: 'EXPIRED' },
+    ]);
+    const late = (
+      await decide(short, { requestId: resolved.sessionEvents.requestId, behavior: 'ALLOW' })
+    ).decidePermission;
+    expect(late.error.code).toBe('EXPIRED');
 
-      await answerDialog(
-        short.config.tmuxSocket,
-        session.tmuxSession,
-        /Do you want to proceed\?/,
-        '1',
-      );
-      const turn = (await events.until((e) => e.sessionEvents.eventName === 'Stop', 30_000)).map(
-        (e) => e.sessionEvents,
-      );
-      expect(turn.find((e) => e.eventName === 'PostToolUse').toolResponse.stdout).toBe(
-        'made-expired.txt',
-      );
-      expect(existsSync(target)).toBe(true);
-    } finally {
-      await short.stop();
-    }
+    await answerDialog(
+      short.config.tmuxSocket,
+      session.tmuxSession,
+      /Do you want to proceed\?/,
+      '1',
+    );
+    const turn = (await events.until((e) => e.sessionEvents.eventName === 'Stop', 30_000)).map(
+      (e) => e.sessionEvents,
+    );
+    expect(turn.find((e) => e.eventName === 'PostToolUse').toolResponse.stdout).toBe(
+      'made-expired.txt',
+    );
+    expect(existsSync(target)).toBe(true);
   });
 });
 
@@ -292,18 +285,13 @@ describe('sessions held by a startup dialog', () => {
   it('are BLOCKED with the dialog named and on screen, and in attention', async () => {
     const world = await startClaudeWorld();
     const hub = await startHub({ env: world.env, args: ['--claude-bin', claudeBin] });
-    try {
-      const { createSession } = await hub.data(
-        `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id status blockedReason screen } }`,
-        { cwd: world.makeUntrustedCwd() },
-      );
-      expect(createSession).toMatchObject({ status: 'BLOCKED', blockedReason: 'WORKSPACE_TRUST' });
-      expect(createSession.screen).toContain('Yes, I trust this folder');
-      const { attention } = await hub.data(`{ attention { reason session { id } } }`);
-      expect(attention).toContainEqual({ reason: 'BLOCKED', session: { id: createSession.id } });
-    } finally {
-      await hub.stop();
-      await world.close();
-    }
+    const { createSession } = await hub.data(
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id status blockedReason screen } }`,
+      { cwd: world.makeUntrustedCwd() },
+    );
+    expect(createSession).toMatchObject({ status: 'BLOCKED', blockedReason: 'WORKSPACE_TRUST' });
+    expect(createSession.screen).toContain('Yes, I trust this folder');
+    const { attention } = await hub.data(`{ attention { reason session { id } } }`);
+    expect(attention).toContainEqual({ reason: 'BLOCKED', session: { id: createSession.id } });
   });
 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +8,7 @@ import { panePid } from '../../harness/tmux-server.js';
 import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
 import { startHub } from '../helpers/hub.js';
 import { openSse } from '../helpers/sse.js';
+import { tempDir } from '../helpers/leftovers.js';
 
 const actionFields = 'id turnId seq kind phase title toolName ok detail durationMs';
 const turnFields = `id number prompt status ok answer error usage resume startedAt completedAt
@@ -222,53 +222,46 @@ describe('turns and actions of a real claude session', () => {
   });
 
   it('replays the same actions and turns after a hub restart', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cch-runs-'));
+    const dataDir = tempDir('cch-runs-');
     const args = ['--claude-bin', claudeBin];
     const before = await startHub({ env: suite.world.env, args, dataDir });
     let id: string;
     let live: unknown[];
     let turns: unknown;
     const turnsQuery = `query($id: ID!) { session(id: $id) { turns { ${turnFields} } } }`;
-    try {
-      ({ id } = (
-        await before.data(
-          `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id } }`,
-          { cwd: suite.world.makeCwd() },
-        )
-      ).createSession);
-      const actions = before.subscribe(
-        `subscription($id: ID!) { sessionActions(id: $id) { ${actionFields} } }`,
-        { id },
-      );
+    ({ id } = (
       await before.data(
-        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
-        { id, text: 'run: echo before-restart' },
-      );
-      await actions.until((a) => a.sessionActions.phase === 'COMPLETED', 45_000);
-      live = actions.received.map((a) => a.sessionActions);
-      turns = await vi.waitFor(
-        async () => {
-          const read = (await before.data(turnsQuery, { id })).session.turns;
-          if (read[0]?.status !== 'COMPLETED') throw new Error('the turn still runs');
-          return read;
-        },
-        { timeout: 30_000, interval: 100 },
-      );
-    } finally {
-      await before.stop();
-    }
+        `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: ACCEPT_EDITS }) { id } }`,
+        { cwd: suite.world.makeCwd() },
+      )
+    ).createSession);
+    const actions = before.subscribe(
+      `subscription($id: ID!) { sessionActions(id: $id) { ${actionFields} } }`,
+      { id },
+    );
+    await before.data(
+      `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+      { id, text: 'run: echo before-restart' },
+    );
+    await actions.until((a) => a.sessionActions.phase === 'COMPLETED', 45_000);
+    live = actions.received.map((a) => a.sessionActions);
+    turns = await vi.waitFor(
+      async () => {
+        const read = (await before.data(turnsQuery, { id })).session.turns;
+        if (read[0]?.status !== 'COMPLETED') throw new Error('the turn still runs');
+        return read;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    await before.stop();
     const after = await startHub({ env: suite.world.env, args, dataDir });
-    try {
-      const replayed = after.subscribe(
-        `subscription($id: ID!) { sessionActions(id: $id) { ${actionFields} } }`,
-        { id },
-      );
-      await replayed.waitForComplete(30_000);
-      expect(replayed.received.map((a) => a.sessionActions)).toEqual(live);
-      expect((await after.data(turnsQuery, { id })).session.turns).toEqual(turns);
-    } finally {
-      await after.stop();
-    }
+    const replayed = after.subscribe(
+      `subscription($id: ID!) { sessionActions(id: $id) { ${actionFields} } }`,
+      { id },
+    );
+    await replayed.waitForComplete(30_000);
+    expect(replayed.received.map((a) => a.sessionActions)).toEqual(live);
+    expect((await after.data(turnsQuery, { id })).session.turns).toEqual(turns);
   });
 
   it('fails the turn of a claude that crashes mid-command, and completes its open call not ok', async () => {

@@ -1,15 +1,15 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import xterm from '@xterm/headless';
 import { execa, type ResultPromise } from 'execa';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { paneFormat } from '../../harness/tmux-server.js';
 import { inputBoxText } from '../../src/runtime/screen.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
+import { leftovers, tempDir } from '../helpers/leftovers.js';
 
 interface Chunk {
   kind: 'SNAPSHOT' | 'OUTPUT';
@@ -163,7 +163,6 @@ describe("a session's terminal through the API", () => {
   let hub: TestHub;
   let socket: string;
   let outside: string;
-  const leftovers: (() => Promise<void> | void)[] = [];
 
   beforeAll(async () => {
     world = await startClaudeWorld();
@@ -172,16 +171,8 @@ describe("a session's terminal through the API", () => {
       args: ['--claude-bin', claudeBin, '--typing-grace', '3'],
     });
     socket = hub.config.tmuxSocket;
-    outside = mkdtempSync(path.join(tmpdir(), 'cch-terminal-'));
+    outside = tempDir('cch-terminal-');
   }, 60_000);
-  afterEach(async () => {
-    for (const dispose of leftovers.splice(0).reverse()) await dispose();
-  });
-  afterAll(async () => {
-    await hub?.stop();
-    await world?.close();
-    if (outside) rmSync(outside, { recursive: true, force: true });
-  });
 
   async function newSession(permissionMode = 'DEFAULT') {
     const { createSession } = await hub.data(
@@ -194,7 +185,7 @@ describe("a session's terminal through the API", () => {
 
   function watch(id: string): Viewer {
     const viewer = new Viewer(hub.subscribe(terminalSubscription, { id }));
-    leftovers.push(() => viewer.dispose());
+    leftovers.add(() => viewer.dispose());
     return viewer;
   }
 
@@ -297,7 +288,7 @@ describe("a session's terminal through the API", () => {
       ],
       { stdin: 'pipe', stdout: 'ignore', stderr: 'ignore', reject: false },
     );
-    leftovers.push(async () => {
+    leftovers.add(async () => {
       person.kill();
       await person;
     });
@@ -373,12 +364,12 @@ describe("a session's terminal through the API", () => {
   it('ends the stream when the session ends', async () => {
     const session = await newSession();
     const queue = hub.subscribe(terminalSubscription, { id: session.id });
-    leftovers.push(() => queue.dispose());
+    leftovers.add(() => queue.dispose());
     await queue.next();
     await hub.data(`mutation($id: ID!) { stopSession(id: $id) { status } }`, { id: session.id });
     await queue.waitForComplete(15_000);
     const again = hub.subscribe(terminalSubscription, { id: session.id });
-    leftovers.push(() => again.dispose());
+    leftovers.add(() => again.dispose());
     await expect(again.next()).rejects.toThrow(/SESSION_NOT_RUNNING/);
   });
 
@@ -400,7 +391,7 @@ describe("a session's terminal through the API", () => {
       { cwd: world.makeCwd() },
     );
     const refused = hub.subscribe(terminalSubscription, { id: headless.id });
-    leftovers.push(() => refused.dispose());
+    leftovers.add(() => refused.dispose());
     await expect(refused.next()).rejects.toThrow(/NO_TERMINAL/);
     expect(await codeOf(send, { id: headless.id, data: 'x' })).toBe('NO_TERMINAL');
   });

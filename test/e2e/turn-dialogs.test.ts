@@ -177,41 +177,37 @@ describe('a turn held by a dialog', () => {
   it('shows in the dashboard, which notifies with the first line of the dialog', async () => {
     await buildDashboard();
     const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      // A stand-in for the browser's notifications, already allowed, that keeps what it shows.
-      await page.addInitScript(() => {
-        const shown: { title: string; body: string }[] = [];
-        (window as any).shownNotifications = shown;
-        (window as any).Notification = class {
-          static permission = 'granted';
-          constructor(title: string, options: { body: string }) {
-            shown.push({ title, body: options.body });
-          }
-          addEventListener() {}
-        };
-      });
-      await page.goto(`${suite.hub.baseUrl}/`);
-      await page.locator('#attention').waitFor();
-      const session = await startSession(suite.hub, suite.world.makeCwd(), null);
-      await session.send('run: ls -la /tmp | head -5');
-      await session.status('BLOCKED');
-      const row = page.locator(`#attention li.reason-BLOCKED[data-session-id="${session.id}"]`);
-      await expect.poll(() => row.locator('.detail').textContent()).toBe(autoModeDialog);
-      await expect
-        .poll(() => page.evaluate(() => (window as any).shownNotifications))
-        .toContainEqual({ title: `${session.id.slice(0, 8)} is blocked`, body: autoModeDialog });
-      // Stopped while it waits, it ends as a started claude does: with its SessionEnd.
-      const { stopSession } = await suite.hub.data(
-        `mutation($id: ID!) { stopSession(id: $id) { status blockedReason error } }`,
-        { id: session.id },
-      );
-      expect(stopSession).toEqual({ status: 'STOPPED', blockedReason: null, error: null });
-      await session.events.until((e) => e.sessionEvents.eventName === 'SessionEnd', 5000);
-      await expect.poll(() => row.count()).toBe(0);
-    } finally {
-      await browser.close();
-    }
+    const page = await browser.newPage();
+    // A stand-in for the browser's notifications, already allowed, that keeps what it shows.
+    await page.addInitScript(() => {
+      const shown: { title: string; body: string }[] = [];
+      (window as any).shownNotifications = shown;
+      (window as any).Notification = class {
+        static permission = 'granted';
+        constructor(title: string, options: { body: string }) {
+          shown.push({ title, body: options.body });
+        }
+        addEventListener() {}
+      };
+    });
+    await page.goto(`${suite.hub.baseUrl}/`);
+    await page.locator('#attention').waitFor();
+    const session = await startSession(suite.hub, suite.world.makeCwd(), null);
+    await session.send('run: ls -la /tmp | head -5');
+    await session.status('BLOCKED');
+    const row = page.locator(`#attention li.reason-BLOCKED[data-session-id="${session.id}"]`);
+    await expect.poll(() => row.locator('.detail').textContent()).toBe(autoModeDialog);
+    await expect
+      .poll(() => page.evaluate(() => (window as any).shownNotifications))
+      .toContainEqual({ title: `${session.id.slice(0, 8)} is blocked`, body: autoModeDialog });
+    // Stopped while it waits, it ends as a started claude does: with its SessionEnd.
+    const { stopSession } = await suite.hub.data(
+      `mutation($id: ID!) { stopSession(id: $id) { status blockedReason error } }`,
+      { id: session.id },
+    );
+    expect(stopSession).toEqual({ status: 'STOPPED', blockedReason: null, error: null });
+    await session.events.until((e) => e.sessionEvents.eventName === 'SessionEnd', 5000);
+    await expect.poll(() => row.count()).toBe(0);
   });
 
   it('leaves a HEADLESS session to the CLI: auto mode refuses the call, and the turn ends', async () => {
@@ -241,39 +237,35 @@ describe('a turn held by a dialog', () => {
       env: world.env,
       args: ['--claude-bin', claudeBin, '--permission-hold', '1'],
     });
-    try {
-      const session = await startSession(hub, world.makeCwd(), 'DEFAULT');
-      // AskUserQuestion asks through the PermissionRequest hook first: AWAITING_PERMISSION.
-      await session.send(`tool: AskUserQuestion ${question}`);
-      const asked = await session.status('BLOCKED');
-      expect(asked.error).toMatch(
-        /^☐ Colour\n\nWhich colour\?\n\n❯ 1\. Red\n {5}warm\n {2}2\. Blue\n {5}cool\n/,
-      );
-      const { permissionRequests } = await hub.data(`{ permissionRequests { status toolName } }`);
-      expect(permissionRequests).toEqual([{ status: 'EXPIRED', toolName: 'AskUserQuestion' }]);
-      await session.answer({ option: 2 });
-      const turn = (
-        await session.events.until((e) => e.sessionEvents.eventName === 'Stop', 30_000)
-      ).map((e) => e.sessionEvents);
-      expect(turn.at(-1).lastAssistantMessage).toMatch(/"Which colour\?"="Blue"/);
-      await session.status('IDLE', 10_000);
+    const session = await startSession(hub, world.makeCwd(), 'DEFAULT');
+    // AskUserQuestion asks through the PermissionRequest hook first: AWAITING_PERMISSION.
+    await session.send(`tool: AskUserQuestion ${question}`);
+    const asked = await session.status('BLOCKED');
+    expect(asked.error).toMatch(
+      /^☐ Colour\n\nWhich colour\?\n\n❯ 1\. Red\n {5}warm\n {2}2\. Blue\n {5}cool\n/,
+    );
+    const { permissionRequests } = await hub.data(`{ permissionRequests { status toolName } }`);
+    expect(permissionRequests).toEqual([{ status: 'EXPIRED', toolName: 'AskUserQuestion' }]);
+    await session.answer({ option: 2 });
+    const turn = (
+      await session.events.until((e) => e.sessionEvents.eventName === 'Stop', 30_000)
+    ).map((e) => e.sessionEvents);
+    expect(turn.at(-1).lastAssistantMessage).toMatch(/"Which colour\?"="Blue"/);
+    await session.status('IDLE', 10_000);
 
-      // A tool call manual mode asks for: claude's own permission dialog, after the hold.
-      const target = `${world.makeUntrustedCwd()}/made.txt`;
-      await session.send(`run: touch ${target} && echo made`);
-      const proceed = await session.status('BLOCKED');
-      expect(proceed.error).toContain(`touch ${target} && echo made`);
-      expect(proceed.error).toMatch(/Do you want to proceed\?\n❯ 1\. Yes\n/);
-      await session.answer({ option: 1 });
-      const ran = (
-        await session.events.until((e) => e.sessionEvents.eventName === 'Stop', 30_000)
-      ).map((e) => e.sessionEvents);
-      expect(ran.at(-1).lastAssistantMessage).toBe('ran: made');
-      // Each waits on the API first, then, its hold over, on the terminal.
-      const waits = ['BUSY', 'AWAITING_PERMISSION', 'BUSY', 'BLOCKED', 'BUSY', 'IDLE'];
-      expect(session.statuses()).toEqual([...waits, ...waits]);
-    } finally {
-      await hub.stop();
-    }
+    // A tool call manual mode asks for: claude's own permission dialog, after the hold.
+    const target = `${world.makeUntrustedCwd()}/made.txt`;
+    await session.send(`run: touch ${target} && echo made`);
+    const proceed = await session.status('BLOCKED');
+    expect(proceed.error).toContain(`touch ${target} && echo made`);
+    expect(proceed.error).toMatch(/Do you want to proceed\?\n❯ 1\. Yes\n/);
+    await session.answer({ option: 1 });
+    const ran = (
+      await session.events.until((e) => e.sessionEvents.eventName === 'Stop', 30_000)
+    ).map((e) => e.sessionEvents);
+    expect(ran.at(-1).lastAssistantMessage).toBe('ran: made');
+    // Each waits on the API first, then, its hold over, on the terminal.
+    const waits = ['BUSY', 'AWAITING_PERMISSION', 'BUSY', 'BLOCKED', 'BUSY', 'IDLE'];
+    expect(session.statuses()).toEqual([...waits, ...waits]);
   });
 });

@@ -1,10 +1,11 @@
 import { execa, type ResultPromise } from 'execa';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { screenOf } from '../../harness/tmux-server.js';
 import { inputBoxText } from '../../src/runtime/screen.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { leftovers } from '../helpers/leftovers.js';
 
 interface Person {
   /** Sends text to the terminal as keystrokes. */
@@ -82,26 +83,16 @@ interface MessageState {
 
 describe('a person at the terminal comes first', () => {
   let world: ClaudeWorld;
-  const leftovers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     world = await startClaudeWorld();
   });
-  afterEach(async () => {
-    for (const dispose of leftovers.splice(0).reverse()) await dispose();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
 
-  async function hubWithGrace(seconds: number): Promise<TestHub> {
-    const hub = await startHub({
+  const hubWithGrace = (seconds: number): Promise<TestHub> =>
+    startHub({
       env: world.env,
       args: ['--claude-bin', claudeBin, '--typing-grace', String(seconds)],
     });
-    leftovers.push(() => hub.stop());
-    return hub;
-  }
 
   /**
    * A session with a person attached who typed into claude's input box and deleted it again, as
@@ -115,7 +106,7 @@ describe('a person at the terminal comes first', () => {
     expect(session.status).toBe('IDLE');
     const socket = hub.config.tmuxSocket;
     const person = await attachPerson(socket, session.tmuxSession);
-    leftovers.push(() => person.leave());
+    leftovers.add(() => person.leave());
     const box = () => screenOf(socket, session.tmuxSession).then(inputBoxText);
     person.press('still typing');
     await until(box, (text) => text === 'still typing');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { chromium, type Browser } from 'playwright-core';
+import { leftovers } from './leftovers.js';
 
 /** Headless Debian chromium with everything that would reach the network turned off. */
 const chromiumArgs = [
@@ -15,8 +16,14 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+/** Chromium, closed with the leftovers (after the pages of the hubs started after it). */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  leftovers.add(() => browser.close());
+  return browser;
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { hookSecret } from '../../harness/session-secret.js';
+import type { TestHub } from './hub.js';
 
 /** Where a hub takes hook events: its base URL (without `/graphql`) and its data dir. */
 export interface HookTarget {
@@ -14,15 +16,19 @@ export function readHookToken(dataDir: string): string {
   return readFileSync(path.join(dataDir, 'hook-token'), 'utf8').trim();
 }
 
-/** Posts one hook event to the hub's `/hooks` with `token`; resolves with the HTTP status. */
+/**
+ * Posts one hook event to the hub's `/hooks` with `token`, and `headers` besides (what the
+ * forwarder says of claude's process and pane); resolves with the HTTP status.
+ */
 export async function postHook(
   hub: Pick<HookTarget, 'baseUrl'>,
   token: string,
   body: Record<string, unknown>,
+  headers: Record<string, string> = {},
 ): Promise<number> {
   const response = await fetch(`${hub.baseUrl}/hooks`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
     body: JSON.stringify(body),
   });
   await response.arrayBuffer();
@@ -39,20 +45,26 @@ export interface HookSession {
 
 /**
  * A session started by hand: claude run by a person, whose global hooks post with a hook token
- * (the hub's own unless `token` names another of scope hook). Posts its SessionStart (source
- * `startup`, in `cwd`) and throws unless the hub took it; with `started: false` it posts
- * nothing, for a test that posts its own SessionStart.
+ * (the hub's own unless `token` names another of scope hook), with `headers` on each. Posts its
+ * SessionStart (source `startup`, in `cwd`) and throws unless the hub took it; with
+ * `started: false` it posts nothing, for a test that posts its own SessionStart.
  */
 export async function hookSession(
   hub: HookTarget,
-  options: { id?: string; cwd?: string; token?: string; started?: boolean } = {},
+  options: {
+    id?: string;
+    cwd?: string;
+    token?: string;
+    headers?: Record<string, string>;
+    started?: boolean;
+  } = {},
 ): Promise<HookSession> {
   const id = options.id ?? randomUUID();
   const token = options.token ?? readHookToken(hub.dataDir);
   const session: HookSession = {
     id,
     post: (name, fields = {}) =>
-      postHook(hub, token, { session_id: id, hook_event_name: name, ...fields }),
+      postHook(hub, token, { session_id: id, hook_event_name: name, ...fields }, options.headers),
   };
   if (options.started !== false) {
     const status = await session.post('SessionStart', {
@@ -62,4 +74,22 @@ export async function hookSession(
     if (status !== 200) throw new Error(`the hub answered SessionStart with ${status}`);
   }
   return session;
+}
+
+/**
+ * A session the hub starts (createSession in `cwd`), and its claude's hooks as the test plays
+ * them: posted with the session's own hook secret, which the hub put in its tmux environment.
+ */
+export async function managedSession(
+  hub: TestHub,
+  cwd: string,
+): Promise<HookSession & { readonly tmuxSession: string }> {
+  const { createSession } = await hub.data<{ createSession: { id: string; tmuxSession: string } }>(
+    `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
+    { cwd },
+  );
+  const { id, tmuxSession } = createSession;
+  const token = await hookSecret(hub.config.tmuxSocket, tmuxSession);
+  const hooks = await hookSession(hub, { id, token, started: false });
+  return { ...hooks, tmuxSession };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +5,6 @@ import { wsServerKinds } from '../../src/config/index.js';
 import { HubCloseCode } from '../../src/subscriptions/graphql-ws-options.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
 import { claudeBin } from '../../harness/claude-config.js';
-import { hookSecret } from '../../harness/session-secret.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { disposeWithSuite, leftovers } from '../helpers/leftovers.js';
@@ -14,6 +12,7 @@ import { subscribeToEvents } from '../helpers/event-subscription.js';
 import type { LiveQueue } from '../helpers/live-queue.js';
 import { openSse } from '../helpers/sse.js';
 import { expectErrorLog } from '../helpers/unexpected-output.js';
+import { managedSession } from '../helpers/hook-session.js';
 
 /** The next `n` values of a subscription. */
 async function take<T>(queue: LiveQueue<T>, n: number): Promise<T[]> {
@@ -54,24 +53,8 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
 
   /** A new session, and how to post a Notification to it with its hook secret. */
   async function notifiable() {
-    const { createSession: session } = await hub.data(
-      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
-      { cwd: world.makeCwd() },
-    );
-    const secret = await hookSecret(hub.config.tmuxSocket, session.tmuxSession);
-    // Claude's own session id: each hub session has its own.
-    const claudeId = randomUUID();
-    const post = (message: string) =>
-      fetch(`${hub.baseUrl}/hooks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-        body: JSON.stringify({
-          hook_event_name: 'Notification',
-          session_id: claudeId,
-          message,
-        }),
-      });
-    return { session: session as { id: string }, post };
+    const session = await managedSession(hub, world.makeCwd());
+    return { session, post: (message: string) => session.post('Notification', { message }) };
   }
 
   it('sends every event to every subscriber, in order, shared or not, live and replayed', async () => {
@@ -83,7 +66,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
     const same = [1, 2].map(() => subscribeToEvents(hub.url, session.id, start, 'seq payload'));
     const other = subscribeToEvents(hub.url, session.id, start, 'seq eventName');
     for (const queue of [...same, other]) leftovers.add(() => queue.dispose());
-    for (let n = 1; n <= 20; n++) expect((await post(`note ${n}`)).status).toBe(200);
+    for (let n = 1; n <= 20; n++) expect(await post(`note ${n}`)).toBe(200);
     const seqs = Array.from({ length: 20 }, (_, i) => start + 1 + i);
     for (const queue of same) {
       const events = await take(queue, 20);
@@ -107,11 +90,11 @@ describe.each(wsServerKinds)('graphql-ws server "%s"', (kind) => {
     );
     for (const queue of [kept!, left!]) leftovers.add(() => queue.dispose());
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await post('first')).status).toBe(200);
+    expect(await post('first')).toBe(200);
     const [first] = await kept!.until((event) => event.payload.message === 'first');
     expect((await left!.until((event) => event.payload.message === 'first')).at(-1)).toEqual(first);
     left!.dispose();
-    expect((await post('second')).status).toBe(200);
+    expect(await post('second')).toBe(200);
     expect((await kept!.next()).payload.message).toBe('second');
 
     await hub.data(`mutation($id: ID!) { stopSession(id: $id) { status } }`, { id: session.id });

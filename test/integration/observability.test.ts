@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { claudeHubSuite } from '../helpers/claude-hub-suite.js';
-import { hookSecret } from '../../harness/session-secret.js';
+import { managedSession } from '../helpers/hook-session.js';
 
 /** The value of one sample in Prometheus text, 0 when absent. */
 function sample(text: string, name: string, labels = ''): number {
@@ -26,20 +26,7 @@ describe('health, readiness, metrics and logs', () => {
   const delivered = (text: string) => timed(text, 'claude_hub_event_delivery_seconds');
 
   /** A new session, and how to post a hook event to it with its hook secret. */
-  const newSession = async () => {
-    const { createSession: session } = await suite.hub.data(
-      `mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }`,
-      { cwd: suite.world.makeCwd() },
-    );
-    const secret = await hookSecret(suite.hub.config.tmuxSocket, session.tmuxSession);
-    const post = (payload: object) =>
-      fetch(`${suite.hub.baseUrl}/hooks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
-        body: JSON.stringify({ session_id: session.id, ...payload }),
-      });
-    return { id: session.id as string, post };
-  };
+  const newSession = () => managedSession(suite.hub, suite.world.makeCwd());
 
   it('answers liveness and readiness with what it checked', async () => {
     const health = await fetch(`${suite.hub.baseUrl}/healthz`);
@@ -63,14 +50,10 @@ describe('health, readiness, metrics and logs', () => {
       { id: session.id },
     );
     for (let i = 0; i < 3; i++) {
-      expect((await post({ hook_event_name: 'Notification', message: `m${i}` })).status).toBe(200);
+      expect(await post('Notification', { message: `m${i}` })).toBe(200);
     }
     await events.next();
-    const held = post({
-      hook_event_name: 'PermissionRequest',
-      tool_name: 'Bash',
-      tool_input: { command: 'true' },
-    });
+    const held = post('PermissionRequest', { tool_name: 'Bash', tool_input: { command: 'true' } });
     const permissionRequests = await vi.waitFor(
       async () => {
         const data = await suite.hub.data(`{ permissionRequests(status: PENDING) { id } }`);
@@ -83,7 +66,7 @@ describe('health, readiness, metrics and logs', () => {
       `mutation($id: ID!) { decidePermission(input: { requestId: $id, behavior: ALLOW }) { error { code } } }`,
       { id: permissionRequests[0].id },
     );
-    expect((await held).status).toBe(200);
+    expect(await held).toBe(200);
     await suite.hub.data(
       `mutation($id: ID!) { enqueueMessage(sessionId: $id, text: "counted") { id } }`,
       { id: session.id },
@@ -117,10 +100,8 @@ describe('health, readiness, metrics and logs', () => {
 
   it('times live events from their receipt to their write to a subscriber, replayed ones apart', async () => {
     const session = await newSession();
-    const notify = async (message: string) => {
-      const response = await session.post({ hook_event_name: 'Notification', message });
-      expect(response.status).toBe(200);
-    };
+    const notify = async (message: string) =>
+      expect(await session.post('Notification', { message })).toBe(200);
     for (let i = 0; i < 20; i++) await notify(`stored ${i}`);
     // Two seconds old when replayed: counted, they would take more than a second.
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -175,8 +156,7 @@ describe('health, readiness, metrics and logs', () => {
     // client with the rest.
     const message = 'x'.repeat(1024 * 1024);
     for (let i = 0; i < 16; i++) {
-      const response = await session.post({ hook_event_name: 'Notification', message });
-      expect(response.status).toBe(200);
+      expect(await session.post('Notification', { message })).toBe(200);
     }
     await new Promise((resolve) => setTimeout(resolve, 1500));
     socket.resume();
