@@ -14,100 +14,14 @@ import { PermissionBroker } from '../../src/permissions/permission-broker.js';
 import type { MessageRecord } from '../../src/sessions/message.js';
 import type { SessionRecord } from '../../src/sessions/session.js';
 import { SessionManager } from '../../src/sessions/session-manager.js';
-import type { Pane } from '../../src/runtime/tmux-pane.js';
-import type {
-  Exit,
-  LaunchSpec,
-  Presence,
-  RuntimeSession,
-  ScreenState,
-  SessionRuntime,
-} from '../../src/runtime/session-runtime.js';
 import { openDatabase } from '../../src/store/database.js';
 import { RecordTable } from '../../src/store/record-table.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
 import { FakeClock } from '../helpers/fake-clock.js';
+import { FakeRuntime } from '../helpers/fake-runtime.js';
 import { message, permission, session as storedSession } from '../helpers/records.js';
 
 const noOrigin: HookOrigin = { tmux: null, tmuxPane: null, pid: null, hubSession: null };
-
-/** A runtime of plain data: what it was asked to do, and what the test says it shows. */
-class FakeRuntime implements SessionRuntime {
-  readonly keyNames = ['Enter', 'Escape'];
-  readonly launches: LaunchSpec[] = [];
-  readonly typed: string[] = [];
-  readonly pressed: string[][] = [];
-  readonly stopped: string[] = [];
-  /** Session ids whose claude runs. */
-  readonly running = new Set<string>();
-  readonly presences = new Map<string, Presence>();
-  readonly exited: Exit[] = [];
-  screenState: ScreenState = { dialog: null, inputText: '', turnRunning: false };
-  /** Session ids, one per look at a screen. */
-  readonly looked: string[] = [];
-
-  async launch(spec: LaunchSpec): Promise<void> {
-    this.launches.push(spec);
-    this.running.add(spec.record.id);
-  }
-  async presence(records: readonly SessionRecord[]): Promise<Map<string, Presence>> {
-    return new Map(records.map((r) => [r.id, this.presences.get(r.id) ?? { kind: 'gone' }]));
-  }
-  async exits<S extends RuntimeSession>(records: readonly S[]): Promise<Exit<S>[]> {
-    const byId = new Map(records.map((record) => [record.id, record]));
-    return this.exited.splice(0).flatMap((exit) => {
-      const record = byId.get(exit.record.id);
-      return record ? [{ ...exit, record }] : [];
-    });
-  }
-  async screen(): Promise<string> {
-    return 'the screen';
-  }
-  async look(record: SessionRecord): Promise<ScreenState> {
-    this.looked.push(record.id);
-    return this.screenState;
-  }
-  async lastTyped(): Promise<null> {
-    return null;
-  }
-  async waitForInput(): Promise<void> {}
-  async type(_record: SessionRecord, text: string): Promise<void> {
-    this.typed.push(text);
-  }
-  async keys(_record: SessionRecord, names: readonly string[]): Promise<void> {
-    this.pressed.push([...names]);
-  }
-  async interrupt(): Promise<boolean> {
-    return true;
-  }
-  async stop(record: SessionRecord): Promise<void> {
-    this.stopped.push(record.id);
-    this.running.delete(record.id);
-  }
-  readonly focused: [string, string | null][] = [];
-  attachCommand(record: SessionRecord): string {
-    return `attach ${record.tmuxSession}`;
-  }
-  /** A pane that only knows how to take a client there. */
-  pane(record: SessionRecord): Pane {
-    return {
-      focus: async (client: string | null) => {
-        this.focused.push([record.id, client]);
-        return client ?? 'client-1';
-      },
-    } as Pane;
-  }
-  /** The claude of a session exits, as its runtime will report on the next poll. */
-  exit(record: SessionRecord, how = ' with status 1'): void {
-    this.running.delete(record.id);
-    this.exited.push({ record, how, screen: 'last words' });
-  }
-  /** The hook secret the latest launch of a session got. */
-  secret(id: string): string {
-    const spec = this.launches.findLast((launch) => launch.record.id === id);
-    return spec!.env[hookSecretEnv]!;
-  }
-}
 
 const hooksAt = (url: string, unreachable: string | null = null): HookAddress => ({
   url,
