@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          // A worker per core (vitest leaves one free by default: on 2 cores, one file at a time).
+          maxWorkers: '100%',
           // Pure logic, no processes: a test that takes seconds is stuck.
           testTimeout: 10_000,
           hookTimeout: 10_000,
