@@ -19,7 +19,7 @@ import {
   type CreateLimits,
   type CreateSessionInput,
 } from './create-checks.js';
-import { heldByDialog, type DialogAnswer } from './dialog-watch.js';
+import type { DialogAnswer } from './dialog-watch.js';
 import { isExternal } from './external-session.js';
 import type { HookOrigin, IngestResult } from './hook-origin.js';
 import type { HookAddress } from './hook-urls.js';
@@ -41,10 +41,6 @@ import {
 export type { AskOutcome, CreateSessionInput };
 
 export interface SessionManagerOptions extends SessionPartsOptions, CreateLimits {
-  /** How long stopSession waits for claude's SessionEnd before giving up on it. */
-  readonly stopTimeoutMs: number;
-  /** When a person last typed into the session's terminal through the API (the browser). */
-  readonly lastInput?: (id: string) => number | null;
   /** The processes of the hub's own tmux clients (terminal watches): no person's terminal. */
   readonly ownClients?: () => ReadonlySet<number>;
 }
@@ -64,7 +60,6 @@ export class SessionManager {
   readonly #permissions: PermissionBroker;
   readonly #parts: SessionParts;
   readonly messages: MessageQueue;
-  readonly #stopping = new Set<string>();
 
   constructor(options: SessionManagerOptions, deps: SessionDeps) {
     this.#options = options;
@@ -73,28 +68,7 @@ export class SessionManager {
     this.#bus = deps.bus;
     this.#store = deps.store;
     this.#permissions = deps.permissions;
-    this.#parts = sessionParts(options, deps, this.#stopping, {
-      get: (id) => this.#parts.index.get(id),
-      waitForChange: (id, done, timeoutMs) => this.waitForChange(id, done, timeoutMs),
-      look: (id) => this.#runtime.look(this.require(id)),
-      lastTyped: async (id) => {
-        const typed = await this.#runtime.lastTyped(this.require(id));
-        const input = options.lastInput?.(id) ?? null;
-        return typed === null || input === null ? (typed ?? input) : Math.max(typed, input);
-      },
-      type: async (id, text, mode) => {
-        const record = this.require(id);
-        await this.#runtime.waitForInput(record, options.startTimeoutMs, () =>
-          isRunning(record.status),
-        );
-        await this.#runtime.type(record, text, mode);
-      },
-      keys: (id, keys) => this.#runtime.keys(this.require(id), keys),
-      events: (id, listener) =>
-        this.#bus.subscribe(id, (message) => {
-          if (message.kind === 'event') listener(message.event);
-        }),
-    });
+    this.#parts = sessionParts(options, deps);
     this.messages = this.#parts.messages;
     for (const record of deps.store.loadAll()) {
       this.#parts.index.add({ ...sessionDefaults, ...record });
@@ -381,31 +355,10 @@ export class SessionManager {
   /** Ends claude (its SessionEnd is still delivered), then the tmux session. */
   async stop(id: string): Promise<SessionRecord> {
     const record = this.require(id);
-    const { stopTimeoutMs } = this.#options;
     if (this.#parts.supervision.cancelRestart(id)) {
       this.#parts.ending.finish(record, Move.Stopped, record.error);
     }
-    if (!isRunning(record.status)) return record;
-    if (this.#stopping.has(id)) {
-      await this.#parts.changes.waitFor(id, () => !isRunning(record.status), stopTimeoutMs * 2);
-      return record;
-    }
-    this.#stopping.add(id);
-    try {
-      // A claude that never started (no SessionStart) fires no SessionEnd either.
-      // Nor can a DISCONNECTED one's reach the hub.
-      const started =
-        record.status !== SessionStatus.Starting &&
-        (record.status !== SessionStatus.Blocked || heldByDialog(record)) &&
-        record.status !== SessionStatus.Disconnected;
-      await this.#runtime.stop(record);
-      if (started) await this.#parts.changes.waitFor(id, () => record.ended, stopTimeoutMs);
-      // Its SessionEnd, when it came, ended a running turn already.
-      if (!record.ended) await this.#parts.intake.endTurn(record, 'stopped', null);
-      this.#parts.ending.finish(record, Move.Stopped, null);
-    } finally {
-      this.#stopping.delete(id);
-    }
+    await this.#parts.ending.stop(record);
     return record;
   }
 

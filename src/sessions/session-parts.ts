@@ -12,7 +12,7 @@ import { HookUrls } from './hook-urls.js';
 import type { MessageRecord } from './message.js';
 import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
 import { PermissionOutcomes } from './permission-outcomes.js';
-import type { SessionRecord } from './session.js';
+import { isRunning, type SessionRecord } from './session.js';
 import { SessionChanges } from './session-changes.js';
 import { SessionEnding } from './session-end.js';
 import { SessionIndex } from './session-index.js';
@@ -37,6 +37,10 @@ export interface SessionPartsOptions extends LaunchOptions, SupervisionOptions {
    * installed global hooks): the secret is hashed once per call, for both look-ups.
    */
   readonly isHookToken: (secretSha256: string) => boolean;
+  /** How long stopSession waits for claude's SessionEnd before giving up on it. */
+  readonly stopTimeoutMs: number;
+  /** When a person last typed into the session's terminal through the API (the browser). */
+  readonly lastInput?: (id: string) => number | null;
   readonly log: Logger;
   readonly clock?: Clock;
 }
@@ -58,16 +62,8 @@ export interface SessionParts {
   turnInterrupted(record: SessionRecord): Promise<void>;
 }
 
-/**
- * Builds the parts of the sessions, each given only the parts it uses (construction only: no
- * I/O). `stopping` holds the sessions being stopped; `port` is what the message queue needs.
- */
-export function sessionParts(
-  options: SessionPartsOptions,
-  deps: SessionDeps,
-  stopping: ReadonlySet<string>,
-  port: SessionPort,
-): SessionParts {
+/** Builds the parts of the sessions, each given only the parts it uses (no I/O). */
+export function sessionParts(options: SessionPartsOptions, deps: SessionDeps): SessionParts {
   const clock = options.clock ?? systemClock;
   const log = options.log;
   const { runtime, bus, store, permissions } = deps;
@@ -75,7 +71,7 @@ export function sessionParts(
   const changes = new SessionChanges({ store, bus, clock });
   const messages = new MessageQueue(
     { ...options.messages, changed: (message) => changes.wake(message.sessionId), clock },
-    port,
+    messagePort(options, deps, index, changes),
     deps.messageStore,
   );
   const turnInterrupted = async (record: SessionRecord): Promise<void> => {
@@ -94,7 +90,10 @@ export function sessionParts(
   });
   const intake = new EventIntake({ log: deps.log, changes, dialogs, logger: log });
   const hookUrls = new HookUrls(() => index.values(), log);
-  const ending = new SessionEnding({ intake, changes, dialogs, permissions, hookUrls, clock, log });
+  const ending = new SessionEnding({
+    ...{ runtime, stopTimeoutMs: options.stopTimeoutMs },
+    ...{ intake, changes, dialogs, permissions, hookUrls, clock, log },
+  });
   const common = { runtime, index, changes, ending, hookUrls, clock, log };
   const launcher = new Launcher(options, common);
   const routing = new HookRouting({
@@ -104,7 +103,7 @@ export function sessionParts(
     isHookToken: options.isHookToken,
     env: options.env,
   });
-  const supervision = new Supervision(options, { ...common, launcher, intake, dialogs, stopping });
+  const supervision = new Supervision(options, { ...common, launcher, intake, dialogs });
   const permissionOutcomes = new PermissionOutcomes({ index, changes, intake, log });
   return {
     clock,
@@ -120,5 +119,35 @@ export function sessionParts(
     supervision,
     permissionOutcomes,
     turnInterrupted,
+  };
+}
+
+/** What the message queue needs of the sessions: their state, their screen, their input. */
+function messagePort(
+  options: SessionPartsOptions,
+  { runtime, bus }: SessionDeps,
+  index: SessionIndex,
+  changes: SessionChanges,
+): SessionPort {
+  return {
+    get: (id) => index.get(id),
+    waitForChange: (id, done, timeoutMs) =>
+      index.get(id) ? changes.waitFor(id, done, timeoutMs) : Promise.resolve(),
+    look: (id) => runtime.look(index.require(id)),
+    lastTyped: async (id) => {
+      const typed = await runtime.lastTyped(index.require(id));
+      const input = options.lastInput?.(id) ?? null;
+      return typed === null || input === null ? (typed ?? input) : Math.max(typed, input);
+    },
+    type: async (id, text, mode) => {
+      const record = index.require(id);
+      await runtime.waitForInput(record, options.startTimeoutMs, () => isRunning(record.status));
+      await runtime.type(record, text, mode);
+    },
+    keys: (id, keys) => runtime.keys(index.require(id), keys),
+    events: (id, listener) =>
+      bus.subscribe(id, (message) => {
+        if (message.kind === 'event') listener(message.event);
+      }),
   };
 }

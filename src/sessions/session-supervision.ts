@@ -33,12 +33,10 @@ export interface SupervisionDeps {
   readonly index: SessionIndex;
   readonly changes: SessionChanges;
   readonly launcher: Pick<Launcher, 'launch' | 'isLaunching'>;
-  readonly ending: Pick<SessionEnding, 'finish'>;
+  readonly ending: Pick<SessionEnding, 'finish' | 'isStopping'>;
   readonly intake: Pick<EventIntake, 'recordMissed'>;
   readonly dialogs: Pick<DialogWatch, 'check'>;
   readonly hookUrls: HookUrls;
-  /** Sessions being stopped now: their exit is the stop's to handle. */
-  readonly stopping: ReadonlySet<string>;
   readonly clock: Clock;
   readonly log: Logger;
 }
@@ -134,14 +132,16 @@ export class Supervision {
    * dialog may hold them), DISCONNECTED ones (is their turn over?).
    */
   async #pollOnce(restartCrashed: boolean): Promise<void> {
-    const { runtime, index, launcher, ending, dialogs, stopping } = this.#deps;
+    const { runtime, index, launcher, ending, dialogs } = this.#deps;
     const watched = [...index.values()].filter(
       (record) =>
-        isRunning(record.status) && !stopping.has(record.id) && !launcher.isLaunching(record.id),
+        isRunning(record.status) &&
+        !ending.isStopping(record.id) &&
+        !launcher.isLaunching(record.id),
     );
     const exits = await runtime.exits(watched);
     for (const { record, how, screen } of exits) {
-      if (!isRunning(record.status) || stopping.has(record.id)) continue;
+      if (!isRunning(record.status) || ending.isStopping(record.id)) continue;
       const move = isExternal(record) ? Move.Stopped : moveOnExit(record);
       if (move === Move.Stopped) {
         ending.finish(record, move, null);
@@ -156,7 +156,7 @@ export class Supervision {
       if (restartCrashed && record.lastEventAt !== null) this.#scheduleRestart(record);
     }
     for (const record of watched) {
-      if (!isRunning(record.status) || stopping.has(record.id)) continue;
+      if (!isRunning(record.status) || ending.isStopping(record.id)) continue;
       if (inTurn(record)) {
         await dialogs.check(record);
       } else if (
