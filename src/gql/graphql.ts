@@ -111,7 +111,7 @@ export type SessionRuntime =
   | 'HEADLESS'
   | 'TMUX';
 
-/** Where a session is in its life; see the state machine in the README. */
+/** Where a session is in its life; its states and moves are in docs/sessions.md. */
 export type SessionStatus =
   | 'AWAITING_PERMISSION'
   | 'BLOCKED'

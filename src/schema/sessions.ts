@@ -7,7 +7,7 @@ import { builder } from './builder.js';
 import { HookEventRef } from './events.js';
 
 const SessionStatusRef = builder.enumType('SessionStatus', {
-  description: 'Where a session is in its life; see the state machine in the README.',
+  description: 'Where a session is in its life; its states and moves are in docs/sessions.md.',
   values: Object.fromEntries(Object.values(SessionStatus).map((value) => [value, { value }])),
 });
 

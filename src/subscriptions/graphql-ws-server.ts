@@ -20,7 +20,7 @@ export interface WebSocketEndpoint {
 /**
  * graphql-ws at yoga's endpoint, on the HTTP server; browser upgrades from other origins are
  * refused. `kind` picks the server: graphql-ws' own (`useServer`), or the hub's, which writes
- * each event's message once for all its subscribers (see README, Performance).
+ * each event's message once for all its subscribers (see docs/performance.md).
  */
 export function graphqlOverWebSocket(
   server: Server,
