@@ -8,6 +8,7 @@ import type {
 } from '../../src/runtime/session-runtime.js';
 import type { Pane } from '../../src/runtime/tmux-pane.js';
 import { hookSecretEnv } from '../../src/sessions/hook-settings.js';
+import type { HookAddress } from '../../src/sessions/hook-urls.js';
 
 /** A runtime of plain data: what it was asked to do, and what the test says it shows. */
 export class FakeRuntime implements SessionRuntime {
@@ -86,3 +87,11 @@ export class FakeRuntime implements SessionRuntime {
     return spec!.env[hookSecretEnv]!;
   }
 }
+
+/** Where the hub listens for hooks, as the sessions see it; earlier URLs other than `url` fail. */
+export const hooksAt = (url: string, unreachable: string | null = null): HookAddress => ({
+  url,
+  reclaim: async (other) => (other === url ? null : unreachable),
+  release: async () => undefined,
+  reclaimed: [],
+});

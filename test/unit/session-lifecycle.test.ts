@@ -1,13 +1,11 @@
 import { hash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalEventBus } from '../../src/events/event-bus.js';
 import type { HookPayload } from '../../src/events/hook-event.js';
 import type { HookOrigin } from '../../src/sessions/hook-origin.js';
-import type { HookAddress } from '../../src/sessions/hook-urls.js';
 import { hookSecretEnv } from '../../src/sessions/hook-settings.js';
 import { createLogger } from '../../src/log.js';
 import { PermissionBroker } from '../../src/permissions/permission-broker.js';
@@ -18,17 +16,11 @@ import { openDatabase } from '../../src/store/database.js';
 import { RecordTable } from '../../src/store/record-table.js';
 import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
 import { FakeClock } from '../helpers/fake-clock.js';
-import { FakeRuntime } from '../helpers/fake-runtime.js';
+import { FakeRuntime, hooksAt } from '../helpers/fake-runtime.js';
+import { tempDir } from '../helpers/leftovers.js';
 import { message, permission, session as storedSession } from '../helpers/records.js';
 
 const noOrigin: HookOrigin = { tmux: null, tmuxPane: null, pid: null, hubSession: null };
-
-const hooksAt = (url: string, unreachable: string | null = null): HookAddress => ({
-  url,
-  reclaim: async (other) => (other === url ? null : unreachable),
-  release: async () => undefined,
-  reclaimed: [],
-});
 
 /** Waits until the manager's plain data passes `check`, as its async steps get to it. */
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -119,7 +111,7 @@ describe('session lifecycle over a runtime', () => {
   }
 
   beforeEach(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'cch-lifecycle-'));
+    dir = tempDir('cch-lifecycle-');
     cwd = mkdtempSync(path.join(dir, 'cwd-'));
     db = openDatabase(dir);
     runtime = new FakeRuntime();
@@ -130,7 +122,6 @@ describe('session lifecycle over a runtime', () => {
   afterEach(async () => {
     await manager.close(false);
     db.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('launches claude with its id, settings and a fresh secret, and is IDLE at SessionStart', async () => {
