@@ -24,13 +24,21 @@ export class SessionChanges {
   readonly #store: RecordTable<SessionRecord>;
   readonly #bus: EventBus;
   readonly #clock: Clock;
+  readonly #exists: (id: string) => boolean;
   /** Per session: checks run whenever it changes, for those waiting on it. */
   readonly #waiters = new Map<string, Set<() => void>>();
 
-  constructor(deps: { store: RecordTable<SessionRecord>; bus: EventBus; clock: Clock }) {
+  constructor(deps: {
+    store: RecordTable<SessionRecord>;
+    bus: EventBus;
+    clock: Clock;
+    /** Whether a session is kept: waiting on one that is not resolves at once. */
+    exists: (id: string) => boolean;
+  }) {
     this.#store = deps.store;
     this.#bus = deps.bus;
     this.#clock = deps.clock;
+    this.#exists = deps.exists;
   }
 
   /** Saves and publishes a changed session (and the event that changed it), then wakes. */
@@ -50,9 +58,12 @@ export class SessionChanges {
     for (const check of [...(this.#waiters.get(id) ?? [])]) check();
   }
 
-  /** Resolves when `done()` holds, checked on every change of the session, or after `timeoutMs`. */
+  /**
+   * Resolves when `done()` holds, checked on every change of the session, or after `timeoutMs`;
+   * at once for a session that is not kept.
+   */
   waitFor(id: string, done: () => boolean, timeoutMs: number): Promise<void> {
-    if (done()) return Promise.resolve();
+    if (!this.#exists(id) || done()) return Promise.resolve();
     return new Promise((resolve) => {
       let waiters = this.#waiters.get(id);
       if (!waiters) this.#waiters.set(id, (waiters = new Set()));

@@ -1,4 +1,3 @@
-import { systemClock, type Clock } from '../clock.js';
 import { checkChannelName } from '../channels/channel.js';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -53,7 +52,6 @@ export interface SessionManagerOptions extends SessionPartsOptions, CreateLimits
  */
 export class SessionManager {
   readonly #options: SessionManagerOptions;
-  readonly #clock: Clock;
   readonly #runtime: SessionRuntime;
   readonly #bus: EventBus;
   readonly #store: RecordTable<SessionRecord>;
@@ -63,7 +61,6 @@ export class SessionManager {
 
   constructor(options: SessionManagerOptions, deps: SessionDeps) {
     this.#options = options;
-    this.#clock = options.clock ?? systemClock;
     this.#runtime = deps.runtime;
     this.#bus = deps.bus;
     this.#store = deps.store;
@@ -183,7 +180,7 @@ export class SessionManager {
       input,
       this.#options,
       this.#parts.index,
-      this.#clock.now(),
+      this.#parts.clock.now(),
     );
     const { id } = record;
     this.#parts.index.add(record);
@@ -234,7 +231,7 @@ export class SessionManager {
    * log's own retention.
    */
   pruneRecords(retention: RecordRetention): PrunedRecords {
-    const now = this.#clock.now();
+    const now = this.#parts.clock.now();
     const forget = new Set<string>();
     for (const record of this.#parts.index.values()) {
       if (expired(record, retention, now)) forget.add(record.id);
@@ -285,7 +282,7 @@ export class SessionManager {
       bus: this.#bus,
       messages: this.messages,
       changes: this.#parts.changes,
-      clock: this.#clock,
+      clock: this.#parts.clock,
     };
     return ask(deps, id, () => this.enqueue(id, text, channel), timeoutMs);
   }
@@ -347,9 +344,7 @@ export class SessionManager {
 
   /** Resolves when `done()` holds, checked on every change of the session, or after `timeoutMs`. */
   waitForChange(id: string, done: () => boolean, timeoutMs: number): Promise<void> {
-    return this.#parts.index.get(id)
-      ? this.#parts.changes.waitFor(id, done, timeoutMs)
-      : Promise.resolve();
+    return this.#parts.changes.waitFor(id, done, timeoutMs);
   }
 
   /** Ends claude (its SessionEnd is still delivered), then the tmux session. */

@@ -68,7 +68,12 @@ export function sessionParts(options: SessionPartsOptions, deps: SessionDeps): S
   const log = options.log;
   const { runtime, bus, store, permissions } = deps;
   const index = new SessionIndex();
-  const changes = new SessionChanges({ store, bus, clock });
+  const changes = new SessionChanges({
+    store,
+    bus,
+    clock,
+    exists: (id) => index.get(id) !== undefined,
+  });
   const messages = new MessageQueue(
     { ...options.messages, changed: (message) => changes.wake(message.sessionId), clock },
     messagePort(options, deps, index, changes),
@@ -131,8 +136,7 @@ function messagePort(
 ): SessionPort {
   return {
     get: (id) => index.get(id),
-    waitForChange: (id, done, timeoutMs) =>
-      index.get(id) ? changes.waitFor(id, done, timeoutMs) : Promise.resolve(),
+    waitForChange: (id, done, timeoutMs) => changes.waitFor(id, done, timeoutMs),
     look: (id) => runtime.look(index.require(id)),
     lastTyped: async (id) => {
       const typed = await runtime.lastTyped(index.require(id));

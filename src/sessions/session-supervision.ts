@@ -4,7 +4,7 @@ import type { Logger } from '../log.js';
 import { untimed, type Timed } from '../periodic.js';
 import type { SessionRuntime } from '../runtime/session-runtime.js';
 import type { DialogWatch } from './dialog-watch.js';
-import { inTurn } from './dialog-watch.js';
+import { dialogKeyDelayMs, inTurn } from './dialog-watch.js';
 import type { EventIntake } from './event-intake.js';
 import { isExternal } from './external-session.js';
 import type { HookUrls } from './hook-urls.js';
@@ -40,9 +40,6 @@ export interface SupervisionDeps {
   readonly clock: Clock;
   readonly log: Logger;
 }
-
-/** How long a workspace-trust dialog must have been drawn before it takes keys. */
-const trustKeyDelayMs = 700;
 
 /**
  * The poll tick: notices claude processes that exited (and restarts crashed ones), starts held
@@ -181,7 +178,7 @@ export class Supervision {
       screen.inputText === null;
     const reason = screen.dialog ?? (stuck ? 'UNKNOWN_SCREEN' : null);
     if (reason === 'WORKSPACE_TRUST' && this.#trustOnStart.delete(record.id)) {
-      await clock.sleep(trustKeyDelayMs); // the dialog drops keys pressed the moment it appears
+      await clock.sleep(dialogKeyDelayMs); // the dialog drops keys pressed the moment it appears
       await runtime.keys(record, ['Down', 'Enter']);
       return;
     }
