@@ -59,6 +59,10 @@ export const ErrorCode = {
   TooManySubscriptions: 'TOO_MANY_SUBSCRIPTIONS',
   /** No node of the cluster has that name. */
   NodeNotFound: 'NODE_NOT_FOUND',
+  /** No permission rule has that id. */
+  RuleNotFound: 'RULE_NOT_FOUND',
+  /** The rule comes from the --policy-file: change it there. */
+  RuleReadOnly: 'RULE_READ_ONLY',
   /** The node that runs the session is down or did not answer. */
   NodeUnreachable: 'NODE_UNREACHABLE',
   /** The cluster's Redis does not answer, so other nodes' sessions cannot be read now. */
@@ -122,6 +126,8 @@ const httpStatus: Record<ErrorCode, number> = {
   RESPONSE_TOO_LARGE: 400,
   TOO_MANY_SUBSCRIPTIONS: 429,
   NODE_NOT_FOUND: 404,
+  RULE_NOT_FOUND: 404,
+  RULE_READ_ONLY: 409,
   NODE_UNREACHABLE: 502,
   CLUSTER_UNAVAILABLE: 503,
   BAD_REQUEST: 400,

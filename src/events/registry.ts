@@ -377,13 +377,25 @@ export const hubEvents = {
   },
   HubPermissionResolved: {
     description:
-      'A permission request was settled: ALLOWED or DENIED through the API, ANSWERED_IN_TERMINAL, or EXPIRED.',
+      'A permission request was settled: ALLOWED or DENIED through the API or by a permission rule, ANSWERED_IN_TERMINAL, or EXPIRED. `decided_by` says who (`rule <name>`, `token <name>`, `terminal`, `expiry`), `explanation` what a rule matched.',
     http: false,
     fields: {
       request_id: 'String',
       tool_name: 'String',
       status: 'String',
       message: 'String',
+      decided_by: 'String',
+      explanation: 'String',
+    },
+  },
+  HubStopRefused: {
+    description:
+      "A permission rule on STOP sent claude back to work at the end of its turn (once per turn): `reason` is what claude was told, `rule` the rule's name, `explanation` what it matched.",
+    http: false,
+    fields: {
+      rule: 'String',
+      reason: 'String',
+      explanation: 'String',
     },
   },
   StreamMessage: {

@@ -15,7 +15,10 @@ export const hubToolNames = ['send_to_channel', 'list_channels'] as const;
  * still asks (plan mode asks for MCP tools whatever PreToolUse or an allow rule say), to its
  * PermissionRequest. Null for any other event or tool.
  */
-export function hubToolAllowance(eventName: string, toolName: unknown): object | null {
+export function hubToolAllowance(
+  eventName: string,
+  toolName: unknown,
+): Record<string, unknown> | null {
   const prefix = `mcp__${mcpServerName}__`;
   if (typeof toolName !== 'string' || !toolName.startsWith(prefix)) return null;
   if (!(hubToolNames as readonly string[]).includes(toolName.slice(prefix.length))) return null;

@@ -70,21 +70,9 @@ export class PermissionBroker {
     closed: AbortSignal,
     sessionRunning: () => boolean,
     onExpiry = this.#options.onExpiry,
+    explanation: string | null = null,
   ): Promise<Record<string, unknown>> {
-    const request: PermissionRecord = {
-      id: randomUUID(),
-      sessionId: event.sessionId,
-      eventSeq: event.seq,
-      toolName: typeof event.payload.tool_name === 'string' ? event.payload.tool_name : '',
-      toolInput: event.payload.tool_input ?? {},
-      suggestions: event.payload.permission_suggestions ?? null,
-      requestedAt: event.receivedAt,
-      status: PermissionStatus.Pending,
-      decidedAt: null,
-      message: null,
-    };
-    this.#requests.set(request.id, request);
-    this.#store.save(request);
+    const request = this.#keep(event, { explanation });
     return new Promise((resolve) => {
       const cancelExpiry = this.#clock.after(this.#options.holdMs, () => {
         const deny = onExpiry === 'deny';
@@ -94,11 +82,13 @@ export class PermissionBroker {
           PermissionStatus.Expired,
           message,
           deny ? hookAnswer({ requestId: request.id, behavior: 'DENY', message }) : {},
+          'expiry',
         );
       });
       this.#held.set(request.id, { answer: resolve, cancelExpiry });
       closed.addEventListener('abort', () => {
-        if (sessionRunning()) this.#settle(request, PermissionStatus.AnsweredInTerminal, null, {});
+        if (sessionRunning())
+          this.#settle(request, PermissionStatus.AnsweredInTerminal, null, {}, 'terminal');
         else this.#settle(request, PermissionStatus.Expired, 'the session ended', {});
       });
       this.#options.changed(request);
@@ -133,8 +123,35 @@ export class PermissionBroker {
     }
     const status =
       decision.behavior === 'ALLOW' ? PermissionStatus.Allowed : PermissionStatus.Denied;
-    this.#settle(request, status, decision.message ?? null, hookAnswer(decision));
+    this.#settle(
+      request,
+      status,
+      decision.message ?? null,
+      hookAnswer(decision),
+      decision.decidedBy ?? null,
+    );
     return { request, error: null };
+  }
+
+  /**
+   * Keeps a rule's decision of a tool call (at its PreToolUse or its PermissionRequest) as a
+   * request settled at once: nobody was asked, and the record says which rule and why.
+   */
+  ruled(
+    event: StoredEvent,
+    decision: { readonly allow: boolean; readonly by: string; readonly explanation: string },
+    message: string | null,
+  ): PermissionRecord {
+    const request = this.#keep(event, {
+      status: decision.allow ? PermissionStatus.Allowed : PermissionStatus.Denied,
+      decidedAt: this.#clock.now(),
+      decidedBy: decision.by,
+      message,
+      explanation: decision.explanation,
+    });
+    this.#options.changed(request);
+    void this.#options.resolved(request);
+    return request;
   }
 
   /** Settles the session's pending requests that a later event shows were answered elsewhere. */
@@ -144,7 +161,7 @@ export class PermissionBroker {
         continue;
       if (event.eventName === 'SessionEnd')
         this.#settle(request, PermissionStatus.Expired, 'the session ended', {});
-      else this.#settle(request, PermissionStatus.AnsweredInTerminal, null, {});
+      else this.#settle(request, PermissionStatus.AnsweredInTerminal, null, {}, 'terminal');
     }
   }
 
@@ -204,15 +221,44 @@ export class PermissionBroker {
     }
   }
 
+  #keep(
+    event: StoredEvent,
+    outcome: Partial<
+      Pick<PermissionRecord, 'status' | 'decidedAt' | 'decidedBy' | 'message' | 'explanation'>
+    >,
+  ): PermissionRecord {
+    const { payload } = event;
+    const request: PermissionRecord = {
+      id: randomUUID(),
+      sessionId: event.sessionId,
+      eventSeq: event.seq,
+      toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : null,
+      toolName: typeof payload.tool_name === 'string' ? payload.tool_name : '',
+      toolInput: payload.tool_input ?? {},
+      suggestions: payload.permission_suggestions ?? null,
+      requestedAt: event.receivedAt,
+      status: PermissionStatus.Pending,
+      decidedAt: null,
+      message: null,
+      decidedBy: null,
+      explanation: null,
+      ...outcome,
+    };
+    this.#requests.set(request.id, request);
+    this.#store.save(request);
+    return request;
+  }
+
   #settle(
     request: PermissionRecord,
     status: PermissionStatus,
     message: string | null,
     answer: Record<string, unknown>,
+    decidedBy: string | null = null,
   ): void {
     const held = this.#held.get(request.id);
     if (request.status !== PermissionStatus.Pending) return;
-    Object.assign(request, { status, message, decidedAt: this.#clock.now() });
+    Object.assign(request, { status, message, decidedBy, decidedAt: this.#clock.now() });
     this.#store.save(request);
     if (held) {
       held.cancelExpiry();

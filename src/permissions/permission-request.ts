@@ -13,8 +13,10 @@ export type PermissionStatus = (typeof PermissionStatus)[keyof typeof Permission
 export interface PermissionRecord {
   readonly id: string;
   readonly sessionId: string;
-  /** seq of the PermissionRequest hook event. */
+  /** seq of the hook event it answers: a PermissionRequest, or a PreToolUse a rule decided. */
   readonly eventSeq: number;
+  /** The tool call's id, when a rule decided at its PreToolUse (a PermissionRequest has none). */
+  readonly toolUseId?: string | null;
   readonly toolName: string;
   readonly toolInput: unknown;
   readonly suggestions: unknown;
@@ -23,6 +25,14 @@ export interface PermissionRecord {
   decidedAt: number | null;
   /** The deny message, or why the request ended without a decision. */
   message: string | null;
+  /**
+   * Who decided: `rule <name>`, `token <name>`, `terminal` (claude's own dialog), `expiry` (the
+   * hold ran out); null while pending, or when the session or the hub ended first. Records
+   * stored before rules lack it.
+   */
+  decidedBy?: string | null;
+  /** For a rule's decision (or a rule that asked a person): which part matched what. */
+  explanation?: string | null;
 }
 
 export interface Decision {
@@ -31,6 +41,8 @@ export interface Decision {
   readonly message?: string | null | undefined;
   readonly updatedInput?: unknown;
   readonly interrupt?: boolean | null | undefined;
+  /** Who decides, as PermissionRecord.decidedBy says it: `token <name>`. */
+  readonly decidedBy?: string | null | undefined;
 }
 
 /** Expected failures of a decision, returned in the payload rather than thrown. */

@@ -62,6 +62,7 @@ export const runEventNames = [
   'StopFailure',
   'SessionEnd',
   'HubPermissionResolved',
+  'HubStopRefused',
   'HubEventsMissed',
   'HubTurnEnded',
   'StreamMessage',
@@ -105,6 +106,8 @@ export class RunFold {
   #streaming = false;
   /** The answer of the Stop of the current turn, while its `result` line has not come. */
   #stopped: { readonly answer: string | null } | null = null;
+  /** A HubStopRefused came: the Stop after it does not end the turn. */
+  #stopRefused = false;
   /** What claude's process has cost so far: its `result` lines sum from its start. */
   #processCostUsd = 0;
 
@@ -228,9 +231,14 @@ export class RunFold {
           });
         }
         break;
+      case 'HubStopRefused':
+        this.#stopRefused = true;
+        break;
       case 'Stop': {
         const answer = stringField(payload, 'last_assistant_message') ?? null;
-        if (this.#streaming && this.#turn) this.#stopped = { answer };
+        // A rule sent claude back to work: the turn goes on to its next Stop.
+        if (this.#stopRefused) this.#stopRefused = false;
+        else if (this.#streaming && this.#turn) this.#stopped = { answer };
         else complete(TurnStatus.Completed, answer, null);
         break;
       }

@@ -1,6 +1,8 @@
 import type { TurnIndex } from '../runs/turn-index.js';
 import type { Hub } from '../hub/hub.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { RuleBook } from '../permissions/rule-book.js';
+import type { PolicyFileStatus } from '../permissions/policy-file-watch.js';
 import type { Principal } from '../auth/tokens.js';
 import type { GlobalHooks } from '../hooks/global-hooks.js';
 import type { Channels } from '../channels/channels.js';
@@ -11,6 +13,10 @@ export interface HubContext {
   /** The sessions, their events and the commands: of this process, or of the whole cluster. */
   readonly hub: Hub;
   readonly audit: AuditLog;
+  /** The permission rules in force on this node (the cluster keeps every node's the same). */
+  readonly rules: RuleBook;
+  /** How this node's --policy-file last loaded; null without one. */
+  readonly policyFile: { status(): PolicyFileStatus } | null;
   /** Each session's turns, folded once and kept up to date as events come. */
   readonly turns: TurnIndex;
   /** The hooks that make every claude on the machine report here, and their install. */

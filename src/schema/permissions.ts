@@ -19,7 +19,7 @@ export const PermissionRequestRef = builder
   .objectRef<PermissionRecord>('PermissionRequest')
   .implement({
     description:
-      'A tool call claude asks permission for. The terminal shows its own dialog meanwhile; whichever answers first wins.',
+      'A tool call claude asks permission for, or one a permission rule decided before anyone was asked (decidedBy `rule <name>`). The terminal shows its own dialog while a request waits; whichever answers first wins.',
     fields: (t) => ({
       id: t.exposeID('id'),
       sessionId: t.exposeID('sessionId'),
@@ -44,6 +44,24 @@ export const PermissionRequestRef = builder
       message: t.exposeString('message', {
         nullable: true,
         description: 'The deny message, or why the request ended without a decision.',
+      }),
+      decidedBy: t.string({
+        nullable: true,
+        description:
+          "Who decided: `rule <name>` (a permission rule, nobody asked), `token <name>` (a person through the API), `terminal` (claude's own dialog), `expiry` (nobody within the hold). Null while pending, or when the session or the hub ended first.",
+        resolve: (request) => request.decidedBy ?? null,
+      }),
+      explanation: t.string({
+        nullable: true,
+        description:
+          'For a rule that decided, or asked a person: which part of the rule matched what.',
+        resolve: (request) => request.explanation ?? null,
+      }),
+      toolUseId: t.string({
+        nullable: true,
+        description:
+          "The tool call's id, for a rule's decision at its PreToolUse (claude's PermissionRequest carries none).",
+        resolve: (request) => request.toolUseId ?? null,
       }),
     }),
   });
@@ -207,6 +225,7 @@ builder.mutationField('decidePermission', (t) =>
             message: input.message,
             updatedInput: input.updatedInput,
             interrupt: input.interrupt,
+            decidedBy: `token ${ctx.principal.name}`,
           }),
         (result) => ({
           sessionId: result.request?.sessionId ?? null,

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { AuditLog } from '../audit/audit-log.js';
 import type { AccessGate, ConnectionCounter } from '../auth/access-gate.js';
 import type { Tokens } from '../auth/tokens.js';
 import { staticFiles } from '../http/static-files.js';
@@ -11,6 +10,7 @@ import { sessionTools } from '../hub/session-tools.js';
 import { hookEndpoint } from '../ingest/hook-endpoint.js';
 import { mcpEndpoint } from '../mcp/mcp-endpoint.js';
 import type { HubMetrics } from '../metrics.js';
+import type { PolicyFileWatch } from '../permissions/policy-file-watch.js';
 import { turnFeed } from '../runs/run-reader.js';
 import { TurnIndex } from '../runs/turn-index.js';
 import { turnUsage } from '../runs/turn-usage.js';
@@ -45,6 +45,8 @@ export interface ApiServerDeps {
   readonly metrics: HubMetrics;
   /** Counts the open event streams, for the subscribers gauge. */
   readonly streams: NonNullable<SessionEventsDeps['streams']>;
+  /** The --policy-file's watch, for Query.policyFile; null without one. */
+  readonly policyFile: PolicyFileWatch | null;
 }
 
 /** The HTTP server, not yet listening, and what the later steps of the start need of it. */
@@ -99,7 +101,9 @@ export async function apiServer(
     tokens: access.tokens,
     gate: access.gate,
     hub,
-    audit: new AuditLog(store.db),
+    audit: core.audit,
+    rules: core.rules,
+    policyFile: deps.policyFile,
     turns,
     globalHooks: core.globalHooks,
     channels,

@@ -7,7 +7,9 @@ import { appendObserved } from '../events/event-log.js';
 import { Topic } from '../events/topic.js';
 import { GlobalHooks } from '../hooks/global-hooks.js';
 import type { HubMetrics } from '../metrics.js';
+import { AuditLog } from '../audit/audit-log.js';
 import { PermissionBroker } from '../permissions/permission-broker.js';
+import { RuleBook } from '../permissions/rule-book.js';
 import type { PermissionRecord } from '../permissions/permission-request.js';
 import { ExternalRuntime } from '../runtime/external-runtime.js';
 import { HeadlessRuntime } from '../runtime/headless-runtime.js';
@@ -27,6 +29,9 @@ export interface HubCore {
   /** Every new and settled permission request, for subscribers and the cluster. */
   readonly permissionChanges: Topic<PermissionRecord>;
   readonly permissions: PermissionBroker;
+  /** The permission rules in force: the API's (stored) and the --policy-file's. */
+  readonly rules: RuleBook;
+  readonly audit: AuditLog;
   readonly channels: Channels;
   readonly terminals: Terminals;
   readonly globalHooks: GlobalHooks;
@@ -68,6 +73,8 @@ export function hubCore(
     },
     store.records.permissions,
   ));
+  const rules = new RuleBook(store.records.rules);
+  const audit = new AuditLog(store.db);
   const channels = new Channels(
     options.channels,
     new SqliteChannelLog(store.db, options.channelLog),
@@ -108,6 +115,8 @@ export function hubCore(
       store: store.records.sessions,
       messageStore: store.records.messages,
       permissions,
+      rules,
+      audit: (entry) => audit.record(entry),
     },
   ));
   return {
@@ -116,6 +125,8 @@ export function hubCore(
     bus,
     permissionChanges,
     permissions,
+    rules,
+    audit,
     channels,
     terminals,
     globalHooks,

@@ -2,6 +2,7 @@ import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Hub } from '../hub/hub.js';
 import type { TurnIndex } from '../runs/turn-index.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { RuleBook } from '../permissions/rule-book.js';
 import { useRefusedMutationAudit } from '../audit/refused-mutations.js';
 import { useHubSecurity } from '../auth/hub-security.js';
 import type { Tokens } from '../auth/tokens.js';
@@ -25,6 +26,9 @@ export interface HubYogaDeps {
   /** The hub the schema calls: this process's, until it has joined its cluster. */
   readonly hub: () => Hub;
   readonly audit: AuditLog;
+  readonly rules: RuleBook;
+  /** The --policy-file's watch; null without one. */
+  readonly policyFile: HubContext['policyFile'];
   readonly turns: TurnIndex;
   readonly globalHooks: GlobalHooks;
   readonly channels: Channels;
@@ -43,6 +47,8 @@ export function hubYoga({
   gate,
   hub,
   audit,
+  rules,
+  policyFile,
   turns,
   globalHooks,
   channels,
@@ -56,6 +62,8 @@ export function hubYoga({
       return {
         hub: hub(),
         audit,
+        rules,
+        policyFile,
         turns,
         globalHooks,
         channels,

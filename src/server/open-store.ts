@@ -1,6 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { PermissionRecord } from '../permissions/permission-request.js';
+import type { PermissionRule } from '../permissions/rule.js';
 import type { MessageRecord } from '../sessions/message.js';
 import type { SessionRecord } from '../sessions/session.js';
 import { openDatabase } from '../store/database.js';
@@ -16,6 +17,8 @@ export interface Store {
     readonly sessions: RecordTable<SessionRecord>;
     readonly messages: RecordTable<MessageRecord>;
     readonly permissions: RecordTable<PermissionRecord>;
+    /** Rules are the cluster's, not a node's: the cluster shares them on its own. */
+    readonly rules: RecordTable<PermissionRule>;
   };
 }
 
@@ -29,7 +32,7 @@ export function openStore({ options, parts, log }: StartContext): Store {
   writeFileSync(options.tmux.configFile, options.tmux.configText);
   chmodSync(options.tmux.configFile, 0o600);
   const eventLog = (parts.eventLog = new SqliteEventLog(db, options.eventLog));
-  const table = <T extends { readonly id: string }>(name: RecordTableName) =>
+  const table = <T extends { readonly id: string }>(name: Exclude<RecordTableName, 'rules'>) =>
     new RecordTable<T>(db, name, (record) => parts.cluster?.localChanged(name, record));
   return {
     db,
@@ -38,6 +41,7 @@ export function openStore({ options, parts, log }: StartContext): Store {
       sessions: table<SessionRecord>('sessions'),
       messages: table<MessageRecord>('messages'),
       permissions: table<PermissionRecord>('permissions'),
+      rules: new RecordTable<PermissionRule>(db, 'rules'),
     },
   };
 }

@@ -24,8 +24,18 @@ export interface AskDeps {
   readonly clock: Clock;
 }
 
-const endsTurn = (event: StoredEvent) =>
-  event.eventName === 'Stop' || event.eventName === 'StopFailure';
+/**
+ * Where the turn of the prompt at `promptSeq` ends in `events` (in stream order): its first Stop
+ * or StopFailure, but not a Stop right after HubStopRefused (a rule sent claude back to work).
+ */
+function turnEndIndex(events: readonly StoredEvent[], promptSeq: number): number {
+  return events.findIndex(
+    (event, i) =>
+      event.seq > promptSeq &&
+      (event.eventName === 'StopFailure' ||
+        (event.eventName === 'Stop' && events[i - 1]?.eventName !== 'HubStopRefused')),
+  );
+}
 
 /**
  * Sends a message (`enqueue` queues it, with the session's checks) and waits for the end of its
@@ -48,14 +58,14 @@ export async function ask(
     const deadline = message.queuedAt + timeoutMs;
     await messages.settled(message, timeoutMs);
     const turnEnd = () =>
-      message.promptSeq !== null && events.some((e) => e.seq > message.promptSeq! && endsTurn(e));
+      message.promptSeq !== null && turnEndIndex(events, message.promptSeq) >= 0;
     if (message.status === MessageStatus.Delivered) {
       await changes.waitFor(id, turnEnd, Math.max(0, deadline - clock.now()));
     }
     if (message.status === MessageStatus.Failed) return { kind: 'failed', message };
     if (!turnEnd()) return { kind: 'timeout', message, waitedMs: clock.now() - message.queuedAt };
     const turn = events.filter((e) => e.seq >= message.promptSeq!);
-    const end = turn.findIndex(endsTurn);
+    const end = turnEndIndex(turn, message.promptSeq!);
     const stopEvent = turn[end]!;
     return {
       kind: 'reply',

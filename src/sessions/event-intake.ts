@@ -35,13 +35,21 @@ export class EventIntake {
     this.#logger = deps.logger;
   }
 
-  /** Stores an event, applies it to the session, then publishes it. */
-  async append(record: SessionRecord, raw: string, payload: HookPayload): Promise<StoredEvent> {
+  /**
+   * Stores an event, applies it to the session, then publishes it. With `turnGoesOn`, a Stop
+   * that a rule refused (claude works on) does not end the turn.
+   */
+  async append(
+    record: SessionRecord,
+    raw: string,
+    payload: HookPayload,
+    options: { readonly turnGoesOn?: boolean } = {},
+  ): Promise<StoredEvent> {
     const event = await this.#log.append(record.id, raw, payload);
     const transcriptPath = stringField(payload, 'transcript_path');
     const resumed = this.#dialogs.eventCame(record, event);
     const changed =
-      applyEvent(record, event) ||
+      applyEvent(record, event, options.turnGoesOn) ||
       resumed ||
       (transcriptPath !== undefined && transcriptPath !== record.transcriptPath);
     if (transcriptPath) record.transcriptPath = transcriptPath;

@@ -8,6 +8,7 @@ import { paneAddress } from '../runtime/tmux-pane.js';
 import type { EventIntake } from './event-intake.js';
 import { externalRecord, isExternal } from './external-session.js';
 import type { HookOrigin, IngestResult } from './hook-origin.js';
+import type { PolicyGate } from './policy-gate.js';
 import { liveClaudes } from './live-claudes.js';
 import { hasTerminal, isRunning, type SessionRecord } from './session.js';
 import type { SessionChanges } from './session-changes.js';
@@ -21,6 +22,8 @@ export interface HookRoutingDeps {
   readonly intake: Pick<EventIntake, 'append'>;
   readonly changes: SessionChanges;
   readonly permissions: Pick<PermissionBroker, 'observe' | 'hold'>;
+  /** The permission rules, tried before anyone is asked. */
+  readonly gate: Pick<PolicyGate, 'rule' | 'stop'>;
   /**
    * Whether a hook call's secret, by its hex SHA-256, is one of the hub's hook tokens (the
    * installed global hooks): the secret is hashed once per call, for both look-ups.
@@ -155,32 +158,43 @@ export class HookRouting {
     return record;
   }
 
-  /** Stores the event, then answers: at once, or for a permission request, when decided. */
+  /**
+   * Stores the event, then answers: at once (the hub's own tools are let through, a rule may
+   * decide), or for a permission request no rule decided, when a person does.
+   */
   async #deliver(
     record: SessionRecord,
     raw: string,
     payload: HookPayload,
     closed: AbortSignal,
   ): Promise<IngestResult> {
-    const { intake, permissions } = this.#deps;
-    const event = await intake.append(record, raw, payload);
+    const { intake, permissions, gate } = this.#deps;
+    const refusal = payload.hook_event_name === 'Stop' ? await gate.stop(record, payload) : null;
+    const event = await intake.append(record, raw, payload, { turnGoesOn: refusal !== null });
+    if (refusal && 'answer' in refusal) {
+      permissions.observe(event);
+      return { ok: true, event, answer: Promise.resolve(refusal.answer) };
+    }
     permissions.observe(event);
     // Only sessions the hub started have its MCP server: a person's own "hub" is theirs.
     const allowance = isExternal(record)
       ? null
       : hubToolAllowance(event.eventName, payload.tool_name);
+    if (allowance !== null) return { ok: true, event, answer: Promise.resolve(allowance) };
+    const ruling = gate.rule(record, event);
+    if (ruling && 'answer' in ruling)
+      return { ok: true, event, answer: Promise.resolve(ruling.answer) };
     const answer =
-      allowance !== null
-        ? Promise.resolve(allowance)
-        : event.eventName === 'PermissionRequest'
-          ? permissions.hold(
-              event,
-              closed,
-              () => isRunning(record.status),
-              // Without a terminal there is no dialog to fall back to: nobody deciding is a no.
-              hasTerminal(record) ? undefined : 'deny',
-            )
-          : Promise.resolve({});
+      event.eventName === 'PermissionRequest'
+        ? permissions.hold(
+            event,
+            closed,
+            () => isRunning(record.status),
+            // Without a terminal there is no dialog to fall back to: nobody deciding is a no.
+            hasTerminal(record) ? undefined : 'deny',
+            ruling?.ask ?? null,
+          )
+        : Promise.resolve({});
     return { ok: true, event, answer };
   }
 }

@@ -50,6 +50,8 @@ export class PermissionOutcomes {
           tool_name: request.toolName,
           status: request.status,
           message: request.message,
+          decided_by: request.decidedBy ?? null,
+          explanation: request.explanation ?? null,
         },
       );
     } catch (error) {

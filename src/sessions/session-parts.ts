@@ -2,7 +2,9 @@ import { systemClock, type Clock } from '../clock.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { Logger } from '../log.js';
+import type { AuditRecord } from '../audit/audit-log.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
+import { Policy } from '../permissions/policy.js';
 import type { SessionRuntime } from '../runtime/session-runtime.js';
 import type { RecordTable } from '../store/record-table.js';
 import { DialogWatch, inTurn } from './dialog-watch.js';
@@ -12,6 +14,7 @@ import { HookUrls } from './hook-urls.js';
 import type { MessageRecord } from './message.js';
 import { MessageQueue, type MessageQueueOptions, type SessionPort } from './message-queue.js';
 import { PermissionOutcomes } from './permission-outcomes.js';
+import { PolicyGate } from './policy-gate.js';
 import { isRunning, type SessionRecord } from './session.js';
 import { SessionChanges } from './session-changes.js';
 import { SessionEnding } from './session-end.js';
@@ -28,6 +31,10 @@ export interface SessionDeps {
   readonly store: RecordTable<SessionRecord>;
   readonly messageStore: RecordTable<MessageRecord>;
   readonly permissions: PermissionBroker;
+  /** The permission rules in force; none when absent. */
+  readonly rules?: { readonly policy: Policy };
+  /** Where a rule's decisions are audited; nowhere when absent. */
+  readonly audit?: (entry: AuditRecord) => void;
 }
 
 export interface SessionPartsOptions extends LaunchOptions, SupervisionOptions {
@@ -101,10 +108,18 @@ export function sessionParts(options: SessionPartsOptions, deps: SessionDeps): S
   });
   const common = { runtime, index, changes, ending, hookUrls, clock, log };
   const launcher = new Launcher(options, common);
+  const gate = new PolicyGate({
+    rules: deps.rules ?? { policy: new Policy([]) },
+    permissions,
+    intake,
+    audit: deps.audit ?? (() => undefined),
+    log,
+  });
   const routing = new HookRouting({
     ...common,
     intake,
     permissions,
+    gate,
     isHookToken: options.isHookToken,
     env: options.env,
   });

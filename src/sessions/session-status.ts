@@ -16,7 +16,12 @@ const visible = [
  * truth for status; the pane's process (see moveOnExit) is the second.
  * Returns whether anything but lastEventAt changed.
  */
-export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
+export function applyEvent(
+  record: SessionRecord,
+  event: StoredEvent,
+  /** A Stop a rule refused: claude works on, so the turn does not end. */
+  turnGoesOn = false,
+): boolean {
   const before = visible.map((field) => record[field]);
   const { payload } = event;
   const make = (move: Move) => enter(record, move, { at: event.receivedAt });
@@ -33,7 +38,7 @@ export function applyEvent(record: SessionRecord, event: StoredEvent): boolean {
       break;
     case 'Stop':
     case 'StopFailure':
-      make(Move.TurnEnded);
+      if (!turnGoesOn) make(Move.TurnEnded);
       record.lastAssistantMessage =
         stringField(payload, 'last_assistant_message') ?? record.lastAssistantMessage;
       break;

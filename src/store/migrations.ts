@@ -85,6 +85,16 @@ CREATE TABLE IF NOT EXISTS channel_messages (
 `);
 }
 
+/** 4: the permission rules made through the API, one JSON record per id. */
+function createRules(db: Database.Database): void {
+  db.exec(`
+CREATE TABLE IF NOT EXISTS rules (
+  id TEXT PRIMARY KEY,
+  record TEXT NOT NULL
+);
+`);
+}
+
 /**
  * The schema's history, oldest first: a database at user_version N has had the first N. A
  * migration that has shipped is never edited or reordered; a change of schema is a new one at
@@ -94,6 +104,7 @@ export const migrations: readonly Migration[] = [
   createTables,
   moveEventsToRowidTable,
   createChannelMessages,
+  createRules,
 ];
 
 /**
