@@ -60,7 +60,7 @@ export class HubMetrics {
   readonly ingestSeconds: Histogram;
   /** What the hub's graphql-ws server reports of its writes to subscribers. */
   readonly fanout: FanoutObserver;
-  readonly permissionDecisions: Counter<'outcome'>;
+  readonly permissionDecisions: Counter<'outcome' | 'decided_by'>;
   readonly #periodic: Histogram<'task'>;
   readonly #gcObserver: PerformanceObserver;
   readonly #spawned: (ms: unknown) => void;
@@ -158,8 +158,8 @@ export class HubMetrics {
     };
     this.permissionDecisions = new Counter({
       name: 'claude_hub_permission_decisions_total',
-      help: 'Permission requests settled, by outcome (ALLOWED, DENIED, EXPIRED, ANSWERED_IN_TERMINAL...).',
-      labelNames: ['outcome'],
+      help: 'Permission requests settled, by outcome (ALLOWED, DENIED, EXPIRED, ANSWERED_IN_TERMINAL...) and by who decided (rule, token, terminal, expiry, none).',
+      labelNames: ['outcome', 'decided_by'],
       registers,
     });
     new Gauge({

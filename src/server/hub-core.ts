@@ -67,7 +67,11 @@ export function hubCore(
         sessions.permissionChanged(request);
       },
       resolved: (request) => {
-        metrics.permissionDecisions.inc({ outcome: request.status });
+        metrics.permissionDecisions.inc({
+          outcome: request.status,
+          // `rule <name>` and `token <name>` count by kind: names would make a series each.
+          decided_by: request.decidedBy?.split(' ')[0] ?? 'none',
+        });
         return sessions.permissionResolved(request);
       },
     },

@@ -87,7 +87,13 @@ describe('health, readiness, metrics and logs', () => {
       sample(after, 'claude_hub_sessions', '{status="IDLE"}') +
         sample(after, 'claude_hub_sessions', '{status="BUSY"}'),
     ).toBe(1);
-    expect(sample(after, 'claude_hub_permission_decisions_total', '{outcome="ALLOWED"}')).toBe(1);
+    expect(
+      sample(
+        after,
+        'claude_hub_permission_decisions_total',
+        '{outcome="ALLOWED",decided_by="token"}',
+      ),
+    ).toBe(1);
     expect(
       ['QUEUED', 'SENT', 'DELIVERED'].reduce(
         (sum, status) => sum + sample(after, 'claude_hub_messages', `{status="${status}"}`),
