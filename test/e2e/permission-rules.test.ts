@@ -55,10 +55,10 @@ describe('permission rules on real claude sessions', () => {
   });
 
   /** A session in `cwd` (DEFAULT mode: claude asks for a file outside its folder) and its events. */
-  async function startSession(cwd: string, labels: string[] = []) {
+  async function startSession(cwd: string, labels: string[] = [], runtime = 'TMUX') {
     const { createSession: session } = await hub.data(
-      `mutation($cwd: String!, $labels: [String!]) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT, labels: $labels }) { id } }`,
-      { cwd, labels },
+      `mutation($cwd: String!, $labels: [String!], $runtime: SessionRuntime) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT, labels: $labels, runtime: $runtime }) { id } }`,
+      { cwd, labels, runtime },
     );
     const events = hub.subscribe(
       `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { ${eventFields} } }`,
@@ -136,28 +136,31 @@ describe('permission rules on real claude sessions', () => {
     expect(existsSync(target)).toBe(true);
   });
 
-  it("refuses a call a DENY rule matches, tells the model the rule's message, and the turn completes", async () => {
-    const session = await startSession(allowedCwd);
-    const target = path.join(outside, 'kept.txt');
-    await session.send(`run: touch ${target} && rm ${target}`);
-    const turn = (await session.events.until(named('Stop'), 60_000)).map((e) => e.sessionEvents);
+  it.each(['TMUX', 'HEADLESS'])(
+    "refuses a call a DENY rule matches, tells the model the rule's message, and the turn completes (%s)",
+    async (runtime) => {
+      const session = await startSession(allowedCwd, [], runtime);
+      const target = path.join(outside, `kept-${runtime}.txt`);
+      await session.send(`run: touch ${target} && rm ${target}`);
+      const turn = (await session.events.until(named('Stop'), 60_000)).map((e) => e.sessionEvents);
 
-    expect(turn.at(-1).lastAssistantMessage).toBe(
-      'tool error: PreToolUse:Bash hook error: rm is not allowed in this fleet',
-    );
-    expect(existsSync(target)).toBe(false);
-    expect(await session.requests()).toEqual([
-      expect.objectContaining({
-        status: 'DENIED',
-        decidedBy: 'rule no rm',
-        message: 'rm is not allowed in this fleet',
-      }),
-    ]);
-    const { session: after } = await hub.data(`query($id: ID!) { session(id: $id) { status } }`, {
-      id: session.id,
-    });
-    expect(after.status).toBe('IDLE');
-  });
+      expect(turn.at(-1).lastAssistantMessage).toBe(
+        'tool error: PreToolUse:Bash hook error: rm is not allowed in this fleet',
+      );
+      expect(existsSync(target)).toBe(false);
+      expect(await session.requests()).toEqual([
+        expect.objectContaining({
+          status: 'DENIED',
+          decidedBy: 'rule no rm',
+          message: 'rm is not allowed in this fleet',
+        }),
+      ]);
+      const { session: after } = await hub.data(`query($id: ID!) { session(id: $id) { status } }`, {
+        id: session.id,
+      });
+      expect(after.status).toBe('IDLE');
+    },
+  );
 
   it("sends claude back to work once at the end of a turn, with the STOP rule's reason", async () => {
     const session = await startSession(world.makeCwd('careful'), ['careful']);
