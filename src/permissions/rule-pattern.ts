@@ -4,6 +4,13 @@ import picomatch from 'picomatch';
 export type Pattern = (value: string) => boolean;
 
 const regexForm = /^\/(.+)\/([dgimsuvy]*)$/s;
+/**
+ * A group holding a quantifier, itself quantified: the shape of the regexes whose backtracking
+ * can run for minutes on one crafted value (JavaScript's engine has no time limit), and a hook
+ * answer must not wait on one. Escapes and classes are skipped over when looking.
+ */
+const nestedQuantifier =
+  /\((?:[^()\\[]|\\.|\[(?:[^\]\\]|\\.)*\])*[+*}](?:[^()\\[]|\\.|\[(?:[^\]\\]|\\.)*\])*\)[+*{]/;
 
 /**
  * A rule's pattern: `/body/flags` is a regular expression (searched, so anchor it with ^ and $
@@ -13,6 +20,10 @@ const regexForm = /^\/(.+)\/([dgimsuvy]*)$/s;
 export function compilePattern(pattern: string): Pattern {
   const regex = regexForm.exec(pattern);
   if (regex) {
+    if (nestedQuantifier.test(regex[1]!))
+      throw new Error(
+        'nests a quantifier in a quantified group (like (a+)+), which can take exponential time on some inputs: rewrite it without',
+      );
     let compiled: RegExp;
     try {
       // g and y would make test() remember where it stopped.

@@ -63,6 +63,13 @@ describe('a rule input', () => {
         match: { input: [{ path: 'command', pattern: '/(unclosed/' }] },
       }),
     ).toMatch(/^match\.input\[0\]\.pattern: is not a valid regular expression/);
+    expect(
+      refused({
+        name: 'x',
+        decision: 'DENY',
+        match: { input: [{ path: 'command', pattern: '/^(\\w+\\s?)*$/' }] },
+      }),
+    ).toMatch(/^match\.input\[0\]\.pattern: nests a quantifier in a quantified group/);
     expect(refused({ name: 'x', decision: 'ALLOW', match: { cwdUnder: ['relative'] } })).toBe(
       'match.cwdUnder[0]: must be absolute',
     );
