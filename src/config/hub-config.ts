@@ -49,6 +49,8 @@ export interface HubConfig {
   readonly permissionHoldSeconds: number;
   /** What an undecided request answers when the hold ends: `ask` (the terminal decides) or `deny`. */
   readonly permissionExpiry: 'ask' | 'deny';
+  /** A YAML or JSON file of permission rules, watched for changes; '' for none. */
+  readonly policyFile: string;
   /** Messages that may wait per session; one more is refused with QUEUE_FULL. */
   readonly maxQueuedMessages: number;
   /** Seconds a queued message waits after a person's last key in the session's terminal; 0: none. */

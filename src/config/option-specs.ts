@@ -218,6 +218,15 @@ export const optionSpecs: readonly OptionSpec[] = [
     description: 'When nobody decides in time: ask (leave it to the terminal dialog) or deny.',
   },
   {
+    flag: 'policy-file',
+    env: 'CLAUDE_HUB_POLICY_FILE',
+    key: 'policyFile',
+    kind: 'optional',
+    default: '',
+    description:
+      'YAML or JSON file of permission rules, read again whenever it changes (a broken edit keeps the rules before).',
+  },
+  {
     flag: 'max-queued-messages',
     env: 'CLAUDE_HUB_MAX_QUEUED_MESSAGES',
     key: 'maxQueuedMessages',

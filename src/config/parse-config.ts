@@ -114,6 +114,7 @@ export function parseConfig(
       ...config,
       dataDir: expandHome(config.dataDir),
       allowedRoots: config.allowedRoots.map(expandHome),
+      policyFile: config.policyFile && expandHome(config.policyFile),
     },
   };
 }

@@ -12,6 +12,7 @@ import { listen, shownHost } from './listen.js';
 import { openStore } from './open-store.js';
 import { partOptions } from './part-options.js';
 import { release, type Parts, type StartContext } from './parts.js';
+import { watchPolicyFile } from './policy-file.js';
 import { startRetention } from './retention.js';
 
 export interface AppOptions {
@@ -64,9 +65,9 @@ export function buildApp(config: HubConfig, appOptions: AppOptions = {}): App {
 }
 
 /**
- * The start order: who may call, the store, the hub's parts (construction only), retention, the
- * API, listening, the sessions re-adopted, the cluster joined. Each step notes in `parts` what it
- * takes, for `release`.
+ * The start order: who may call, the store, the hub's parts (construction only), the policy
+ * file's rules, retention, the API, listening, the sessions re-adopted, the cluster joined. Each
+ * step notes in `parts` what it takes, for `release`.
  */
 async function start(hub: StartContext): Promise<{ url: string; port: number }> {
   const { config, options, parts } = hub;
@@ -76,10 +77,11 @@ async function start(hub: StartContext): Promise<{ url: string; port: number }> 
   const metrics = (parts.metrics = hubMetrics(parts, streams));
   const store = openStore(hub);
   const core = hubCore(hub, { store, tokens, metrics });
+  const policyFile = watchPolicyFile(hub, core.rules);
   // Learned in the background: a session's launch and Query.claude wait for it, the start not.
   void core.claude.facts(config.claudeBin);
   startRetention(hub, { ...core, eventLog: store.eventLog }, metrics);
-  const api = await apiServer(hub, { access, store, core, metrics, streams });
+  const api = await apiServer(hub, { access, store, core, metrics, streams, policyFile });
   const port = await listen(api.server, config.host, config.port);
   await adoptSessions(hub, { ...core, ...api, port });
   if (options.cluster) await joinCluster(hub, options.cluster, { port, api, core, store });

@@ -8,6 +8,7 @@ import type { ClusterOptions } from '../cluster/cluster-hub.js';
 import type { HubConfig, WsServerKind } from '../config/index.js';
 import type { GlobalHooksOptions } from '../hooks/global-hooks.js';
 import type { PermissionBrokerOptions } from '../permissions/permission-broker.js';
+import type { PolicyFileOptions } from '../permissions/policy-file-watch.js';
 import type { ExternalRuntimeOptions } from '../runtime/external-runtime.js';
 import type { HeadlessRuntimeOptions } from '../runtime/headless-runtime.js';
 import { hubSecrets, sessionEnvironment } from '../runtime/session-env.js';
@@ -87,6 +88,15 @@ export const terminalPauseAfterSeconds = 10;
 /** Lines tmux keeps above each pane's screen: what a person scrolling back in it can reach. */
 export const tmuxHistoryLines = 10_000;
 
+/**
+ * A change in the policy file's folder is read this long after it: an editor's save (a write, a
+ * rename, a mode change) is read once, soon enough that a person sees the rules in force at once.
+ */
+export const policyFileDebounceMs = 100;
+
+/** A larger policy file is refused: its rules are tried on every tool call. */
+export const policyFileMaxBytes = 1024 * 1024;
+
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** The command-hook forwarder every session's settings name, in this install. */
@@ -122,6 +132,8 @@ export interface PartOptions {
   /** Records past these go at start and every `intervalMs`. */
   readonly retention: RecordRetention & { readonly intervalMs: number };
   readonly permissions: Pick<PermissionBrokerOptions, 'holdMs' | 'onExpiry'>;
+  /** The --policy-file, watched; null without one. */
+  readonly policyFile: Omit<PolicyFileOptions, 'log' | 'clock'> | null;
   readonly terminals: TerminalWatchOptions;
   readonly globalHooks: Omit<
     GlobalHooksOptions,
@@ -183,6 +195,13 @@ export function partOptions(
     },
     retention: { maxAgeMs, perSession: config.retainRecords, intervalMs: retentionIntervalMs },
     permissions: { holdMs: config.permissionHoldSeconds * 1000, onExpiry: config.permissionExpiry },
+    policyFile: config.policyFile
+      ? {
+          path: config.policyFile,
+          debounceMs: policyFileDebounceMs,
+          maxBytes: policyFileMaxBytes,
+        }
+      : null,
     terminals: {
       scrollback: config.terminalScrollback,
       viewerBuffer: config.terminalBufferBytes,

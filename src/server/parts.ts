@@ -7,6 +7,7 @@ import type { HookListeners } from '../ingest/hook-listeners.js';
 import type { Logger } from '../log.js';
 import type { HubMetrics } from '../metrics.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
+import type { PolicyFileWatch } from '../permissions/policy-file-watch.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { SqliteEventLog } from '../store/sqlite-event-log.js';
 import type { WebSocketEndpoint } from '../subscriptions/graphql-ws-server.js';
@@ -21,6 +22,8 @@ export interface Parts {
   eventLog?: SqliteEventLog;
   claude?: ClaudeCli;
   permissions?: PermissionBroker;
+  /** The --policy-file's watch. */
+  policyFile?: PolicyFileWatch;
   terminals?: Terminals;
   sessions?: SessionManager;
   pruner?: NodeJS.Timeout;
@@ -45,6 +48,7 @@ export interface StartContext {
 /** Releases what a hub took, in the order that loses nothing: sessions before the server. */
 export async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   if (parts.pruner) clearInterval(parts.pruner);
+  parts.policyFile?.close();
   await parts.terminals?.close();
   await parts.sessions?.close(stopSessions);
   parts.permissions?.close();
