@@ -36,6 +36,7 @@ import { connectRedis } from './redis-connection.js';
 import { RedisEventLog } from './redis-event-log.js';
 import { RedisKeys, type RecordKind } from './redis-keys.js';
 import { RemoteEvent } from './remote-event.js';
+import { RuleShare } from './rule-share.js';
 import { StreamMirror } from './stream-mirror.js';
 import { StreamWatcher } from './stream-watcher.js';
 
@@ -76,6 +77,7 @@ export class ClusterHub implements Hub {
   readonly #connections: Redis[];
   readonly #registry: NodeRegistry;
   readonly #records: RecordMirror;
+  readonly #rules: RuleShare;
   readonly #remoteLog: RedisEventLog;
   readonly #streams: StreamMirror;
   readonly #watcher: StreamWatcher;
@@ -129,6 +131,7 @@ export class ClusterHub implements Hub {
     this.#records = new RecordMirror({ ...deps, subscriber, self: options.nodeName }, (change) =>
       this.#feeds.remoteChanged(change),
     );
+    this.#rules = new RuleShare({ ...deps, subscriber, self: options.nodeName }, local.rules);
     // A record change made before an event reaches every node before that event does.
     this.#streams = new StreamMirror(
       {
@@ -193,6 +196,7 @@ export class ClusterHub implements Hub {
   async #start(): Promise<void> {
     await this.#registry.join();
     await this.#records.start(() => this.#views.all());
+    await this.#rules.start();
     this.#streams.resync(this.#localSessionIds());
     this.#redis.on('ready', () => this.#streams.resync(this.#localSessionIds()));
   }
@@ -220,6 +224,7 @@ export class ClusterHub implements Hub {
     for (const unlisten of this.#unlisten) unlisten();
     await this.#streams.drained();
     await this.#records.written();
+    await this.#rules.close();
     await this.#watcher.close();
     await this.#registry.leave();
     this.#calls.close();

@@ -3,6 +3,7 @@ import type { LocalEventBus } from '../events/event-bus.js';
 import type { Topic } from '../events/topic.js';
 import type { LocalHub } from '../hub/local-hub.js';
 import type { PermissionRecord } from '../permissions/permission-request.js';
+import type { RuleBook } from '../permissions/rule-book.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { SessionEventsDeps } from '../subscriptions/session-events.js';
 
@@ -13,6 +14,8 @@ export interface LocalParts {
   readonly eventLog: EventLog;
   readonly bus: LocalEventBus;
   readonly permissionChanges: Topic<PermissionRecord>;
+  /** The permission rules in force here: the API's are the cluster's (see RuleShare). */
+  readonly rules: RuleBook;
   /** Everything sessionEvents needs but the log, the bus and the seams. */
   readonly streamOptions: Pick<SessionEventsDeps, 'bufferLimit' | 'replayPageSize' | 'streams'>;
 }

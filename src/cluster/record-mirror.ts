@@ -66,7 +66,10 @@ export class RecordMirror {
   /** Starts following other nodes' changes and publishes every local record. */
   async start(localViews: () => Iterable<RecordChange>): Promise<void> {
     this.#localViews = localViews;
-    this.#subscriber.on('message', (_channel: string, text: string) => this.#received(text));
+    // The subscriber carries other channels too (the rules').
+    this.#subscriber.on('message', (channel: string, text: string) => {
+      if (channel === this.#keys.changes) this.#received(text);
+    });
     await this.#subscriber.subscribe(this.#keys.changes);
     await this.#resync();
     this.#redis.on('ready', () => {

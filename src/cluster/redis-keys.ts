@@ -22,6 +22,18 @@ export class RedisKeys {
   get changes(): string {
     return `${this.prefix}:changes`;
   }
+  /** Hash: rule id -> the JSON of a permission rule made through the API (the cluster's, not a node's). */
+  get rules(): string {
+    return `${this.prefix}:rules`;
+  }
+  /** String: present once the cluster has rules of its own (its value: the node that gave them). */
+  get rulesShared(): string {
+    return `${this.prefix}:rules-shared`;
+  }
+  /** Channel: every rule change, as JSON with the node that made it. */
+  get ruleChanges(): string {
+    return `${this.prefix}:rule-changes`;
+  }
   /** Stream: a session's events, with IDs 0-<seq>. */
   events(sessionId: string): string {
     return `${this.prefix}:events:${sessionId}`;

@@ -10,7 +10,8 @@ import type { StartContext } from './parts.js';
 
 /**
  * Joins the cluster (with --redis-url): this node's sessions are shared, the schema and the
- * streams answer for every node's from then on, and the other nodes' calls are taken.
+ * streams answer for every node's from then on, the other nodes' calls are taken, and the
+ * permission rules made through the API are the cluster's.
  */
 export async function joinCluster(
   { config, options, log, parts }: StartContext,
@@ -25,6 +26,7 @@ export async function joinCluster(
       eventLog: deps.store.eventLog,
       bus: core.bus,
       permissionChanges: core.permissionChanges,
+      rules: core.rules,
       streamOptions: api.streamOptions,
     },
     {

@@ -35,12 +35,31 @@ export async function postHook(
   return response.status;
 }
 
+/** Posts one hook event like postHook; resolves with the hub's answer, the JSON claude reads. */
+export async function hookAnswer(
+  hub: Pick<HookTarget, 'baseUrl'>,
+  token: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
+  const response = await fetch(`${hub.baseUrl}/hooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200)
+    throw new Error(`the hub answered ${String(body.hook_event_name)} with ${response.status}`);
+  return response.json();
+}
+
 /** A session whose claude the test plays, posting its hook events. */
 export interface HookSession {
   /** claude's session id, which names the session on the hub. */
   readonly id: string;
   /** Posts the event `name` of this session with `fields`; resolves with the HTTP status. */
   post(name: string, fields?: Record<string, unknown>): Promise<number>;
+  /** Posts the event `name` of this session with `fields`; resolves with the hub's answer. */
+  answer(name: string, fields?: Record<string, unknown>): Promise<unknown>;
 }
 
 /**
@@ -65,6 +84,8 @@ export async function hookSession(
     id,
     post: (name, fields = {}) =>
       postHook(hub, token, { session_id: id, hook_event_name: name, ...fields }, options.headers),
+    answer: (name, fields = {}) =>
+      hookAnswer(hub, token, { session_id: id, hook_event_name: name, ...fields }, options.headers),
   };
   if (options.started !== false) {
     const status = await session.post('SessionStart', {
