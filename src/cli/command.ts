@@ -3,7 +3,8 @@ import type { HubClient } from './client.js';
 import { UsageError, type Env, type Io } from './command-io.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
-export type Values = Record<string, string | boolean | undefined>;
+/** Option values as parseArgs gives them: a `multiple` option's are an array. */
+export type Values = Record<string, string | boolean | string[] | undefined>;
 
 /** One client command: its usage, its arguments and what it does with a hub. */
 export interface Command {
@@ -18,7 +19,7 @@ export interface Command {
 }
 
 /** A whole number of 0 or more from `--after`; null when not given. */
-export function afterOption(value: string | boolean | undefined): number | null {
+export function afterOption(value: Values[string]): number | null {
   if (value === undefined) return null;
   const after = Number(value);
   if (!(typeof value === 'string' && Number.isInteger(after) && after >= 0)) {
@@ -27,6 +28,11 @@ export function afterOption(value: string | boolean | undefined): number | null 
     );
   }
   return after;
+}
+
+/** The values of a repeatable (`multiple`) string option, in the order given; none when absent. */
+export function repeatedOption(value: Values[string]): string[] {
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 }
 
 /** `-` means standard input; anything else is the text itself. */

@@ -7,11 +7,12 @@ import {
 } from '../hooks/settings-install.js';
 import { claudeConfigDir } from '../sessions/transcript.js';
 import type { HubClient } from './client.js';
+import type { Values } from './command.js';
 import { ExitCode, UsageError, type Env, type Io } from './command-io.js';
 import { healthUrlOf, hubAnswers } from './hub-probe.js';
 import { InstallHooksMutation } from './operations.js';
 
-function scopeOf(value: string | boolean | undefined): InstallScope {
+function scopeOf(value: Values[string]): InstallScope {
   if (value === undefined || value === 'user') return 'user';
   if (value === 'project') return 'project';
   throw new UsageError(`--scope must be user or project, got ${JSON.stringify(value)}`);
@@ -79,7 +80,7 @@ const hookActions: Record<
 export function runHooksAction(
   client: HubClient,
   action: string,
-  scopeValue: string | boolean | undefined,
+  scopeValue: Values[string],
   io: Io,
   env: Env,
 ): Promise<number> {

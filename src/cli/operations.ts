@@ -3,10 +3,11 @@ import { graphql } from '../gql/index.js';
 /** The command line's operations, typed by codegen (npm run codegen). */
 
 export const SessionsQuery = graphql(`
-  query CliSessions {
-    sessions {
+  query CliSessions($label: String) {
+    sessions(label: $label) {
       id
       name
+      labels
       status
       cwd
       lastEventAt
@@ -89,6 +90,15 @@ export const CreateSessionMutation = graphql(`
       id
       status
       attachCommand
+    }
+  }
+`);
+
+export const SetSessionLabelsMutation = graphql(`
+  mutation CliSetSessionLabels($sessionId: ID!, $labels: [String!]!) {
+    setSessionLabels(sessionId: $sessionId, labels: $labels) {
+      id
+      labels
     }
   }
 `);

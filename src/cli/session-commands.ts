@@ -1,5 +1,5 @@
 import type { CliSessionsQuery } from '../gql/graphql.js';
-import { afterOption, textArgument, type Command } from './command.js';
+import { afterOption, repeatedOption, textArgument, type Command } from './command.js';
 import { ExitCode, UsageError } from './command-io.js';
 import { age, describeAction, describeEvent, describeTurn, painter, table } from './format.js';
 import {
@@ -9,12 +9,17 @@ import {
   EnqueueMessageMutation,
   ResumeSessionMutation,
   SessionsQuery,
+  SetSessionLabelsMutation,
   StopSessionMutation,
   TailSubscription,
   TurnsSubscription,
 } from './operations.js';
 
 type ListedSession = CliSessionsQuery['sessions'][number];
+
+/** More than the 32 labels the hub keeps (duplicates dropped); it says what is wrong with more. */
+const maxLabelArguments = 64;
+
 /** How a person reaches the session: its attach command, an EXTERNAL session's own pane, or none. */
 function terminalOf(session: ListedSession): string {
   if (session.origin === 'EXTERNAL') {
@@ -23,37 +28,45 @@ function terminalOf(session: ListedSession): string {
   return session.attachCommand ?? '(headless)';
 }
 
-/** The commands on one session: list, start, message, follow, stop and resume. */
+/** The commands on one session: list, start, label, message, follow, stop and resume. */
 export const sessionCommands: Record<string, Command> = {
   ls: {
-    args: '[--json]',
+    args: '[--label L] [--json]',
     summary:
-      "List the sessions: id, status, time since the last event, cwd, attach command or an EXTERNAL session's pane (and node, in a cluster).",
+      "List the sessions: id, status, time since the last event, cwd, attach command or an EXTERNAL session's pane (and labels, when any has some, and node, in a cluster).",
     positionals: 0,
-    options: { json: { type: 'boolean' } },
+    options: { label: { type: 'string' }, json: { type: 'boolean' } },
+    optionHelp: ['--label L  only the sessions carrying the label L'],
     async run(client, values, _positionals, io) {
-      const { sessions } = await client.request(SessionsQuery, {});
+      const label = typeof values.label === 'string' ? values.label : null;
+      const { sessions } = await client.request(SessionsQuery, { label });
       if (values.json) {
         for (const session of sessions) io.out(JSON.stringify(session));
         return ExitCode.Ok;
       }
       if (sessions.length === 0) return ExitCode.Ok;
       const clustered = sessions.some((s) => s.node !== null);
+      const labelled = sessions.some((s) => s.labels.length > 0);
       const rows = sessions.map((s) => [
         s.id,
         s.status,
         age(s.lastEventAt),
         s.cwd,
         terminalOf(s),
+        ...(labelled ? [s.labels.join(',')] : []),
         ...(clustered ? [s.node ?? ''] : []),
       ]);
-      const head = ['ID', 'STATUS', 'LAST', 'CWD', 'ATTACH', ...(clustered ? ['NODE'] : [])];
+      const head = [
+        ...['ID', 'STATUS', 'LAST', 'CWD', 'ATTACH'],
+        ...(labelled ? ['LABELS'] : []),
+        ...(clustered ? ['NODE'] : []),
+      ];
       io.out(table([head, ...rows]));
       return ExitCode.Ok;
     },
   },
   new: {
-    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--trust] [--node NODE] [--headless]',
+    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--label L]... [--trust] [--node NODE] [--headless]',
     summary: 'Start a session; prints its id once claude is ready.',
     positionals: 0,
     options: {
@@ -62,12 +75,14 @@ export const sessionCommands: Record<string, Command> = {
       model: { type: 'string' },
       'permission-mode': { type: 'string' },
       name: { type: 'string' },
+      label: { type: 'string', multiple: true },
       trust: { type: 'boolean' },
       node: { type: 'string' },
       headless: { type: 'boolean' },
     },
     optionHelp: [
       '--permission-mode  DEFAULT, ACCEPT_EDITS, PLAN, AUTO, DONT_ASK or BYPASS_PERMISSIONS',
+      '--label L          a label of the session (repeatable): letters, digits and ._:/=-',
       '--trust            answer the workspace-trust dialog with yes',
       '--node             the cluster node to run it on',
       '--headless         run claude headless (claude -p over stream-json), not in tmux',
@@ -82,6 +97,7 @@ export const sessionCommands: Record<string, Command> = {
           prompt,
           model: values.model as string | undefined,
           name: values.name as string | undefined,
+          labels: values.label === undefined ? undefined : repeatedOption(values.label),
           permissionMode: values['permission-mode'] as never,
           trustWorkspace: values.trust === true ? true : undefined,
           node: values.node as string | undefined,
@@ -94,6 +110,21 @@ export const sessionCommands: Record<string, Command> = {
           ? `${createSession.status}; watch it with: ${createSession.attachCommand}`
           : `${createSession.status}; headless: follow it with claude-code-hub tail ${createSession.id}`,
       );
+      return ExitCode.Ok;
+    },
+  },
+  label: {
+    args: `<session-id> [<label>...]`,
+    summary:
+      "Set a session's labels to those given (none: remove them all); prints its id and labels.",
+    positionals: 1,
+    optionalPositionals: maxLabelArguments,
+    async run(client, _values, [id, ...labels], io) {
+      const { setSessionLabels } = await client.request(SetSessionLabelsMutation, {
+        sessionId: id!,
+        labels,
+      });
+      io.out([setSessionLabels.id, ...setSessionLabels.labels].join(' '));
       return ExitCode.Ok;
     },
   },

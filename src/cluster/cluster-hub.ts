@@ -345,6 +345,10 @@ export class ClusterHub implements Hub {
     if (this.#isLocal(id)) return this.#local.hub.focus(id, client);
     return this.#calls.call(id, 'focus', { id, client: client ?? '' });
   }
+  setLabels(id: string, labels: readonly string[]): Promise<SessionRecord> {
+    if (this.#isLocal(id)) return this.#local.hub.setLabels(id, labels);
+    return this.#calls.call(id, 'setLabels', { id, labels });
+  }
   terminal(id: string): AsyncIterableIterator<TerminalChunk> {
     return this.#local.hub.terminal(this.#localTerminal(id));
   }

@@ -14,6 +14,7 @@ export function nodeHandlers(hub: LocalHub, views: LocalViews, self: string): No
     sendKeys: async ({ id, keys }) => views.session(await hub.sendKeys(id, keys)),
     answerDialog: async ({ id, answer }) => views.session(await hub.answerDialog(id, answer)),
     focus: async ({ id, client }) => views.session(await hub.focus(id, client || null)),
+    setLabels: async ({ id, labels }) => views.session(await hub.setLabels(id, labels)),
     enqueue: async ({ id, text, channel, typingGuard, kind }) => ({
       ...(await hub.enqueue(id, text, channel || null, { typingGuard, kind: messageKind(kind) })),
       node: self,

@@ -25,6 +25,7 @@ export interface NodeOps {
   answerDialog: { args: { id: string; answer: DialogAnswer }; result: SessionView };
   /** `client` empty: the client active last. */
   focus: { args: { id: string; client: string }; result: SessionView };
+  setLabels: { args: { id: string; labels: readonly string[] }; result: SessionView };
   enqueue: {
     args: { id: string; text: string; channel: string; typingGuard: boolean; kind: string };
     result: MessageView;
@@ -93,6 +94,7 @@ const argShapes: {
   sendKeys: { id: 'string', keys: 'strings' },
   answerDialog: { id: 'string', answer: 'object' },
   focus: { id: 'string', client: 'string' },
+  setLabels: { id: 'string', labels: 'strings' },
   enqueue: {
     id: 'string',
     text: 'string',
@@ -177,6 +179,7 @@ const commandTimeMs: {
   sendKeys: () => 0,
   answerDialog: () => answerWaitMs,
   focus: () => 0,
+  setLabels: () => 0,
   enqueue: () => 0,
   ask: ({ timeoutMs }) => timeoutMs,
   decide: () => 0,

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import type { PermissionRecord } from '../permissions/permission-request.js';
 import type { MessageRecord } from '../sessions/message.js';
-import type { SessionRecord } from '../sessions/session.js';
+import { withStoredDefaults, type SessionRecord } from '../sessions/session.js';
 import type { RecordKind, RedisKeys } from './redis-keys.js';
 
 /** A record as its owner publishes it: what any node needs to answer for it. */
@@ -27,6 +27,11 @@ export interface RecordChange {
 }
 
 const kinds: readonly RecordKind[] = ['sessions', 'permissions', 'messages'];
+
+/** A view as another node wrote it: a session's, written by an earlier version, gets the fields added since. */
+function arrived(kind: RecordKind, view: RecordView): RecordView {
+  return kind === 'sessions' ? withStoredDefaults(view as SessionView) : view;
+}
 
 /**
  * Shares records (sessions, permission requests, messages) between nodes. The owner writes its
@@ -87,7 +92,7 @@ export class RecordMirror {
   /** A view another node returned (a session it just created), until its announcement arrives. */
   learn(kind: RecordKind, view: RecordView): void {
     const views = this.#remote.get(kind)!;
-    if (!views.has(view.id)) views.set(view.id, view);
+    if (!views.has(view.id)) views.set(view.id, arrived(kind, view));
   }
 
   /** A local record changed; its view is made when it is written. */
@@ -161,7 +166,7 @@ export class RecordMirror {
       const views = this.#remote.get(kind)!;
       // Merged, not replaced: an owner that has not written its views again yet keeps its old ones.
       for (const text of Object.values(all)) {
-        const view = JSON.parse(text) as RecordView;
+        const view = arrived(kind, JSON.parse(text) as RecordView);
         if (view.node === this.#self) continue;
         views.set(view.id, view);
         this.#changed({ kind, view });
@@ -177,7 +182,8 @@ export class RecordMirror {
       return;
     }
     if (change.view.node === this.#self || !this.#remote.has(change.kind)) return;
-    this.#remote.get(change.kind)!.set(change.view.id, change.view);
-    this.#changed(change);
+    const view = arrived(change.kind, change.view);
+    this.#remote.get(change.kind)!.set(view.id, view);
+    this.#changed({ kind: change.kind, view });
   }
 }

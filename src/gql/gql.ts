@@ -48,13 +48,14 @@ type Documents = {
     "\n  mutation RunTaskDecide($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      error {\n        code\n        message\n      }\n    }\n  }\n": typeof types.RunTaskDecideDocument,
     "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n": typeof types.RunTaskTurnsDocument,
     "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n": typeof types.RunTaskStopDocument,
-    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n": typeof types.CliSessionsDocument,
+    "\n  query CliSessions($label: String) {\n    sessions(label: $label) {\n      id\n      name\n      labels\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n": typeof types.CliSessionsDocument,
     "\n  fragment CliAttentionItem on AttentionItem {\n    reason\n    since\n    session {\n      id\n      name\n      cwd\n      attachCommand\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n    lastAssistantMessage\n  }\n": typeof types.CliAttentionItemFragmentDoc,
     "\n  query CliAttention {\n    attention {\n      ...CliAttentionItem\n    }\n  }\n": typeof types.CliAttentionDocument,
     "\n  subscription CliAttentionUpdates {\n    attention {\n      items {\n        ...CliAttentionItem\n      }\n      raised {\n        ...CliAttentionItem\n      }\n    }\n  }\n": typeof types.CliAttentionUpdatesDocument,
     "\n  mutation CliFocusSession($id: ID!, $client: String) {\n    focusSession(id: $id, client: $client) {\n      id\n      name\n      origin\n      tmuxSession\n      tmuxPane\n    }\n  }\n": typeof types.CliFocusSessionDocument,
     "\n  mutation CliInstallHooks($scope: HookScope!, $dir: String) {\n    installHooks(scope: $scope, dir: $dir) {\n      path\n      events\n      url\n      backupPath\n    }\n  }\n": typeof types.CliInstallHooksDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": typeof types.CliCreateSessionDocument,
+    "\n  mutation CliSetSessionLabels($sessionId: ID!, $labels: [String!]!) {\n    setSessionLabels(sessionId: $sessionId, labels: $labels) {\n      id\n      labels\n    }\n  }\n": typeof types.CliSetSessionLabelsDocument,
     "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!, $channel: String) {\n    enqueueMessage(sessionId: $sessionId, text: $text, channel: $channel) {\n      id\n      status\n    }\n  }\n": typeof types.CliEnqueueMessageDocument,
     "\n  query CliChannels {\n    channels {\n      name\n      description\n      listeners\n      lastMessageAt\n    }\n  }\n": typeof types.CliChannelsDocument,
     "\n  subscription CliChannelMessages($channel: String!, $after: Int, $description: String) {\n    channelMessages(channel: $channel, after: $after, description: $description) {\n      seq\n      channel\n      sessionId\n      text\n      at\n    }\n  }\n": typeof types.CliChannelMessagesDocument,
@@ -101,13 +102,14 @@ const documents: Documents = {
     "\n  mutation RunTaskDecide($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      error {\n        code\n        message\n      }\n    }\n  }\n": types.RunTaskDecideDocument,
     "\n  subscription RunTaskTurns($id: ID!, $after: DateTime) {\n    turns(sessionId: $id, after: $after) {\n      number\n      status\n      ok\n      answer\n      error\n      costUsd\n      usage\n      durationMs\n      resume\n      actions {\n        kind\n        title\n        ok\n      }\n    }\n  }\n": types.RunTaskTurnsDocument,
     "\n  mutation RunTaskStop($id: ID!) {\n    stopSession(id: $id) {\n      status\n    }\n  }\n": types.RunTaskStopDocument,
-    "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n": types.CliSessionsDocument,
+    "\n  query CliSessions($label: String) {\n    sessions(label: $label) {\n      id\n      name\n      labels\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n": types.CliSessionsDocument,
     "\n  fragment CliAttentionItem on AttentionItem {\n    reason\n    since\n    session {\n      id\n      name\n      cwd\n      attachCommand\n      blockedReason\n      error\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n    lastAssistantMessage\n  }\n": types.CliAttentionItemFragmentDoc,
     "\n  query CliAttention {\n    attention {\n      ...CliAttentionItem\n    }\n  }\n": types.CliAttentionDocument,
     "\n  subscription CliAttentionUpdates {\n    attention {\n      items {\n        ...CliAttentionItem\n      }\n      raised {\n        ...CliAttentionItem\n      }\n    }\n  }\n": types.CliAttentionUpdatesDocument,
     "\n  mutation CliFocusSession($id: ID!, $client: String) {\n    focusSession(id: $id, client: $client) {\n      id\n      name\n      origin\n      tmuxSession\n      tmuxPane\n    }\n  }\n": types.CliFocusSessionDocument,
     "\n  mutation CliInstallHooks($scope: HookScope!, $dir: String) {\n    installHooks(scope: $scope, dir: $dir) {\n      path\n      events\n      url\n      backupPath\n    }\n  }\n": types.CliInstallHooksDocument,
     "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n": types.CliCreateSessionDocument,
+    "\n  mutation CliSetSessionLabels($sessionId: ID!, $labels: [String!]!) {\n    setSessionLabels(sessionId: $sessionId, labels: $labels) {\n      id\n      labels\n    }\n  }\n": types.CliSetSessionLabelsDocument,
     "\n  mutation CliEnqueueMessage($sessionId: ID!, $text: String!, $channel: String) {\n    enqueueMessage(sessionId: $sessionId, text: $text, channel: $channel) {\n      id\n      status\n    }\n  }\n": types.CliEnqueueMessageDocument,
     "\n  query CliChannels {\n    channels {\n      name\n      description\n      listeners\n      lastMessageAt\n    }\n  }\n": types.CliChannelsDocument,
     "\n  subscription CliChannelMessages($channel: String!, $after: Int, $description: String) {\n    channelMessages(channel: $channel, after: $after, description: $description) {\n      seq\n      channel\n      sessionId\n      text\n      at\n    }\n  }\n": types.CliChannelMessagesDocument,
@@ -273,7 +275,7 @@ export function graphql(source: "\n  mutation RunTaskStop($id: ID!) {\n    stopS
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n"): (typeof documents)["\n  query CliSessions {\n    sessions {\n      id\n      name\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n"];
+export function graphql(source: "\n  query CliSessions($label: String) {\n    sessions(label: $label) {\n      id\n      name\n      labels\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n"): (typeof documents)["\n  query CliSessions($label: String) {\n    sessions(label: $label) {\n      id\n      name\n      labels\n      status\n      cwd\n      lastEventAt\n      attachCommand\n      node\n      origin\n      tmuxPane\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -298,6 +300,10 @@ export function graphql(source: "\n  mutation CliInstallHooks($scope: HookScope!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n"): (typeof documents)["\n  mutation CliCreateSession($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      status\n      attachCommand\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliSetSessionLabels($sessionId: ID!, $labels: [String!]!) {\n    setSessionLabels(sessionId: $sessionId, labels: $labels) {\n      id\n      labels\n    }\n  }\n"): (typeof documents)["\n  mutation CliSetSessionLabels($sessionId: ID!, $labels: [String!]!) {\n    setSessionLabels(sessionId: $sessionId, labels: $labels) {\n      id\n      labels\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

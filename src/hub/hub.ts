@@ -69,6 +69,8 @@ export interface Hub {
   answerDialog(id: string, answer: DialogAnswer): Promise<SessionRecord>;
   /** Takes a person's tmux client (by name or tty; the one active last when null) to its pane. */
   focus(id: string, client: string | null): Promise<SessionRecord>;
+  /** Replaces the session's labels; BAD_USER_INPUT for a label checkLabels refuses. */
+  setLabels(id: string, labels: readonly string[]): Promise<SessionRecord>;
   /** The session's terminal: a snapshot, then every change (see Terminals.view). */
   terminal(id: string): AsyncIterableIterator<TerminalChunk>;
   /** Types a person's input into the session's terminal, byte for byte. */

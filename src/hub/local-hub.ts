@@ -120,6 +120,9 @@ export class LocalHub implements Hub {
     await this.#sessions.focus(id, client);
     return this.#sessions.require(id);
   }
+  async setLabels(id: string, labels: readonly string[]): Promise<SessionRecord> {
+    return this.#sessions.setLabels(id, labels);
+  }
   terminal(id: string): AsyncIterableIterator<TerminalChunk> {
     return this.#deps.terminals.view(id, this.#sessions.pane(id));
   }

@@ -2,6 +2,7 @@ import type { NodeInfo } from '../hub/hub.js';
 import { permissionModes, type PermissionModeName } from '../runtime/claude-command.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import { SessionStatus, type SessionRecord } from '../sessions/session.js';
+import { maxLabels } from '../sessions/session-labels.js';
 import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
 import { HookEventRef } from './events.js';
@@ -16,13 +17,13 @@ const PermissionModeRef = builder.enumType('PermissionMode', {
   values: Object.keys(permissionModes) as PermissionModeName[],
 });
 
-const SessionRuntimeRef = builder.enumType('SessionRuntime', {
+export const SessionRuntimeRef = builder.enumType('SessionRuntime', {
   description:
     'How claude runs: TMUX (in a tmux pane a person can attach to) or HEADLESS (`claude -p` over stream-json pipes, no terminal).',
   values: Object.values(RuntimeKind),
 });
 
-const SessionOriginRef = builder.enumType('SessionOrigin', {
+export const SessionOriginRef = builder.enumType('SessionOrigin', {
   description: 'Who started the session.',
   values: {
     MANAGED: { value: SessionOrigin.Managed, description: 'The hub (createSession).' },
@@ -116,6 +117,15 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       resolve: (record) => record.lastEventAt,
     }),
     lastAssistantMessage: t.exposeString('lastAssistantMessage', { nullable: true }),
+    labels: t.exposeStringList('labels', {
+      description:
+        'Its labels, in the order given: set by createSession and setSessionLabels; permission policies match sessions by them.',
+    }),
+    createdBy: t.exposeString('createdBy', {
+      nullable: true,
+      description:
+        'The name of the token whose createSession made it (`local` when the hub has no tokens); null for an EXTERNAL session.',
+    }),
     events: t.field({
       type: [HookEventRef],
       description: 'Stored events in seq order.',
@@ -149,6 +159,9 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
     node: t.string({
       description:
         'The cluster node to run it on (Query.nodes lists them); the node that answers when absent.',
+    }),
+    labels: t.stringList({
+      description: `Up to ${maxLabels} labels of 1 to 64 letters, digits or \`._:/=-\`; duplicates are dropped.`,
     }),
     trustWorkspace: t.boolean({
       description:
@@ -188,8 +201,12 @@ builder.queryFields((t) => ({
   sessions: t.field({
     type: [SessionRef],
     authScopes: { read: true },
-    description: 'Every session the hub knows, oldest first.',
-    resolve: (_root, _args, ctx) => ctx.hub.list(),
+    description: 'Every session the hub knows, oldest first; with label, those carrying it.',
+    args: { label: t.arg.string({ description: 'Only sessions with this label.' }) },
+    resolve: (_root, { label }, ctx) => {
+      const sessions = ctx.hub.list();
+      return label == null ? sessions : sessions.filter((record) => record.labels.includes(label));
+    },
   }),
   session: t.field({
     type: SessionRef,
@@ -205,7 +222,7 @@ builder.subscriptionField('sessionUpdates', (t) =>
     type: SessionRef,
     authScopes: { read: true },
     description:
-      'Fires on every change of status, pending permissions or lastAssistantMessage: of one session, or of all when id is absent.',
+      'Fires on every change of status, pending permissions, lastAssistantMessage or labels: of one session, or of all when id is absent.',
     args: { id: t.arg.id() },
     subscribe: async function* (_root, args, ctx) {
       const id = args.id == null ? null : ctx.hub.require(String(args.id)).id;
@@ -236,6 +253,7 @@ builder.mutationFields((t) => ({
         resume: input.resume,
         runtime: input.runtime,
         node: input.node,
+        labels: input.labels,
       };
       const { prompt, ...detail } = options;
       return audited(
@@ -245,7 +263,7 @@ builder.mutationFields((t) => ({
           sessionId: options.id,
           detail: prompt == null ? detail : { ...detail, prompt: textDetail(prompt) },
         },
-        () => ctx.hub.create(options),
+        () => ctx.hub.create({ ...options, createdBy: ctx.principal.name }),
         (record) => ({ sessionId: record.id }),
       );
     },
@@ -273,6 +291,22 @@ builder.mutationFields((t) => ({
         'focusSession',
         { sessionId: String(args.id), detail: { client: args.client ?? null } },
         () => ctx.hub.focus(String(args.id), args.client ?? null),
+      ),
+  }),
+  setSessionLabels: t.field({
+    type: SessionRef,
+    authScopes: { control: true },
+    description: `Replaces the session's labels (of any status or origin) with these, duplicates dropped, order kept: up to ${maxLabels}, each 1 to 64 letters, digits or \`._:/=-\`; BAD_USER_INPUT otherwise, and nothing changes. An empty list removes them all. sessionUpdates publishes the change.`,
+    args: {
+      sessionId: t.arg.id({ required: true }),
+      labels: t.arg.stringList({ required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      audited(
+        ctx,
+        'setSessionLabels',
+        { sessionId: String(args.sessionId), detail: { labels: args.labels } },
+        () => ctx.hub.setLabels(String(args.sessionId), args.labels),
       ),
   }),
   stopSession: t.field({

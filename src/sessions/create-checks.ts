@@ -7,6 +7,7 @@ import { checkMessageText, MessageKind } from './message-text.js';
 import { freshLifecycle, SessionStatus, type SessionRecord } from './session.js';
 import type { SessionIndex } from './session-index.js';
 import { hasConversation } from './session-launch.js';
+import { checkLabels } from './session-labels.js';
 import { resumeId, transcriptPathFor } from './transcript.js';
 
 export interface CreateSessionInput {
@@ -22,6 +23,10 @@ export interface CreateSessionInput {
   readonly resume?: string | null | undefined;
   /** How claude runs; the hub's default runtime when absent. */
   readonly runtime?: RuntimeKind | null | undefined;
+  /** Checked by checkLabels; none when absent. */
+  readonly labels?: readonly string[] | null | undefined;
+  /** The name of the token that asked for it (`local` without tokens). */
+  readonly createdBy?: string | null | undefined;
 }
 
 export interface CreateLimits {
@@ -75,6 +80,7 @@ export function newSession(
   }
   checkAllowedRoot(cwd, limits.allowedRoots);
   checkSessionLimit(index, limits.maxSessions);
+  const labels = checkLabels(input.labels ?? []);
   if (input.prompt !== undefined && input.prompt !== null) {
     checkMessageText(input.prompt, 'prompt', MessageKind.Prompt);
   }
@@ -100,6 +106,8 @@ export function newSession(
     claudeSessionId: id,
     transcriptPath,
     status: SessionStatus.Starting,
+    labels,
+    createdBy: input.createdBy ?? null,
     ...freshLifecycle(now),
   };
   return { record, resumed: resumed !== null };

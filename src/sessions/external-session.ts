@@ -39,6 +39,8 @@ export function externalRecord(options: {
     claudeSessionId: payload.session_id,
     transcriptPath: stringField(payload, 'transcript_path') ?? null,
     status: busy ? SessionStatus.Busy : SessionStatus.Idle,
+    labels: [],
+    createdBy: null,
     ...freshLifecycle(now),
   };
 }

@@ -19,7 +19,7 @@ export interface CommitOptions {
  * published, and whoever waits on the session woken to check again, always in that order.
  */
 export class SessionChanges {
-  /** Fires with a session whenever its status, pending permissions or last message change. */
+  /** Fires with a session whenever its status, pending permissions, last message or labels change. */
   readonly updates = new Topic<SessionRecord>();
   readonly #store: RecordTable<SessionRecord>;
   readonly #bus: EventBus;

@@ -6,7 +6,7 @@ import type { HubEventName } from '../events/registry.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import type { PermissionRecord } from '../permissions/permission-request.js';
 import type { StreamLine } from '../runtime/headless-runtime.js';
-import { RuntimeKind, SessionOrigin, type SessionRuntime } from '../runtime/session-runtime.js';
+import { RuntimeKind, type SessionRuntime } from '../runtime/session-runtime.js';
 import type { Pane } from '../runtime/tmux-pane.js';
 import type { RecordTable } from '../store/record-table.js';
 import type { RecordRetention } from '../store/retention.js';
@@ -27,7 +27,14 @@ import type { EnqueueOptions, MessageQueue } from './message-queue.js';
 import { checkMessageText, MessageKind } from './message-text.js';
 import { reAdopt } from './re-adoption.js';
 import { expired, type PrunedRecords } from './record-retention.js';
-import { hasTerminal, isRunning, SessionStatus, type SessionRecord } from './session.js';
+import {
+  hasTerminal,
+  isRunning,
+  SessionStatus,
+  withStoredDefaults,
+  type SessionRecord,
+} from './session.js';
+import { checkLabels } from './session-labels.js';
 import type { SessionChanges } from './session-changes.js';
 import { Move } from './session-lifecycle.js';
 import {
@@ -68,11 +75,11 @@ export class SessionManager {
     this.#parts = sessionParts(options, deps);
     this.messages = this.#parts.messages;
     for (const record of deps.store.loadAll()) {
-      this.#parts.index.add({ ...sessionDefaults, ...record });
+      this.#parts.index.add(withStoredDefaults(record));
     }
   }
 
-  /** Fires with a session whenever its status, pending permissions or last message change. */
+  /** Fires with a session whenever its status, pending permissions, last message or labels change. */
   get updates(): SessionChanges['updates'] {
     return this.#parts.changes.updates;
   }
@@ -347,6 +354,17 @@ export class SessionManager {
     return this.#parts.changes.waitFor(id, done, timeoutMs);
   }
 
+  /**
+   * Replaces a session's labels (checked, duplicates dropped), of any origin and status; the
+   * change is saved and published as any other.
+   */
+  setLabels(id: string, labels: readonly string[]): SessionRecord {
+    const record = this.require(id);
+    record.labels = checkLabels(labels);
+    this.#parts.changes.commit(record);
+    return record;
+  }
+
   /** Ends claude (its SessionEnd is still delivered), then the tmux session. */
   async stop(id: string): Promise<SessionRecord> {
     const record = this.require(id);
@@ -404,16 +422,3 @@ function withTerminal(record: SessionRecord): SessionRecord {
     `session ${record.id} runs HEADLESS: it has no terminal`,
   );
 }
-
-/** Fields added since a record may have been stored. */
-const sessionDefaults = {
-  runtime: RuntimeKind.Tmux,
-  origin: SessionOrigin.Managed,
-  pane: null,
-  pid: null,
-  hookUrl: null,
-  transcriptPath: null,
-  restartTimes: [],
-  statusSince: 0,
-  blockedReason: null,
-};

@@ -1,4 +1,4 @@
-import { RuntimeKind, type SessionOrigin } from '../runtime/session-runtime.js';
+import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import type { PaneAddress } from '../runtime/tmux-pane.js';
 
 /** Lifecycle states; their moves are in session-lifecycle.ts (and docs/sessions.md). */
@@ -70,6 +70,13 @@ export interface SessionRecord {
   readonly createdAt: number;
   lastEventAt: number | null;
   lastAssistantMessage: string | null;
+  /** Set by createSession and setSessionLabels: unique, checked (see session-labels.ts). */
+  labels: string[];
+  /**
+   * The name of the token whose createSession made it (`local` when the hub has no tokens);
+   * null for an EXTERNAL session, which a person started.
+   */
+  readonly createdBy: string | null;
 }
 
 /** Whether a person can see and type into the session's claude (a HEADLESS one has no terminal). */
@@ -96,4 +103,42 @@ export function freshLifecycle(now: number) {
     lastEventAt: null,
     lastAssistantMessage: null,
   } satisfies Partial<SessionRecord>;
+}
+
+/** The fields added to records since the first release, with what a record without them means. */
+function addedFields(): Pick<
+  SessionRecord,
+  | 'runtime'
+  | 'origin'
+  | 'pane'
+  | 'pid'
+  | 'hookUrl'
+  | 'transcriptPath'
+  | 'restartTimes'
+  | 'statusSince'
+  | 'blockedReason'
+  | 'labels'
+  | 'createdBy'
+> {
+  return {
+    runtime: RuntimeKind.Tmux,
+    origin: SessionOrigin.Managed,
+    pane: null,
+    pid: null,
+    hookUrl: null,
+    transcriptPath: null,
+    restartTimes: [],
+    statusSince: 0,
+    blockedReason: null,
+    labels: [],
+    createdBy: null,
+  };
+}
+
+/**
+ * A session record as a store or another node kept it, with the fields added since it may have
+ * been written filled in, so that nothing else has to check for them.
+ */
+export function withStoredDefaults<T extends SessionRecord>(stored: T): T {
+  return { ...addedFields(), ...stored };
 }

@@ -180,10 +180,16 @@ describe('hub nodes on one Redis', () => {
   it('runs a session on B through A, streams it identically on A and C, and decides through C', async () => {
     const { createSession: session } = await data(
       node('a'),
-      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT, node: "b" }) { id node status tmuxSession } }`,
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT, node: "b", labels: ["from-a"] }) { id node status tmuxSession labels createdBy } }`,
       { cwd: world.makeCwd() },
     );
-    expect(session).toMatchObject({ node: 'b', status: 'IDLE' });
+    // The creating principal's name travels to B with the input.
+    expect(session).toMatchObject({
+      node: 'b',
+      status: 'IDLE',
+      labels: ['from-a'],
+      createdBy: 'local',
+    });
     ({ id: sessionId, tmuxSession } = session);
     // claude runs in B's tmux, and only there.
     const has = (socket: string) =>
@@ -308,6 +314,20 @@ describe('hub nodes on one Redis', () => {
     );
     expect(ls.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS.*NODE$/);
     expect(ls.stdout).toMatch(new RegExp(`^${sessionId}\\s+IDLE\\s.*\\sb$`, 'm'));
+    // Its labels are set through C on B, which owns it, and read on every node.
+    const setLabels = `mutation($id: ID!, $labels: [String!]!) { setSessionLabels(sessionId: $id, labels: $labels) { labels createdBy node } }`;
+    expect(
+      (await data(node('c'), setLabels, { id: sessionId, labels: ['on-b', 'team:x', 'on-b'] }))
+        .setSessionLabels,
+    ).toEqual({ labels: ['on-b', 'team:x'], createdBy: 'local', node: 'b' });
+    const { sessions: labelledOnA } = await eventually(
+      () => data(node('a'), `{ sessions(label: "team:x") { id labels } }`),
+      ({ sessions }) => sessions.length > 0,
+      10_000,
+    );
+    expect(labelledOnA).toEqual([{ id: sessionId, labels: ['on-b', 'team:x'] }]);
+    const refused = await gql(node('a').hub.url, setLabels, { id: sessionId, labels: ['a b'] });
+    expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     seen = fromA;
     onA.dispose();
     onC.dispose();

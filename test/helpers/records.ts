@@ -33,6 +33,8 @@ export function session(id: string, status: SessionStatus, statusSince: number):
     createdAt: statusSince - 1000,
     lastEventAt: null,
     lastAssistantMessage: null,
+    labels: [],
+    createdBy: 'local',
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import { ErrorCode, HubError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
 import { MessageStatus, type MessageRecord } from '../../src/sessions/message.js';
+import { checkLabels } from '../../src/sessions/session-labels.js';
 
 const secret = 'the-cluster-secret';
 const bounds = { timeoutMs: 200, startTimeoutMs: 1000, stopTimeoutMs: 1000 };
@@ -76,6 +77,7 @@ function owner(overrides: Partial<NodeHandlers> = {}) {
     sendKeys: notHere,
     answerDialog: notHere,
     focus: notHere,
+    setLabels: notHere,
     enqueue: notHere,
     ask: async ({ id, text }) => ({
       kind: 'reply',
@@ -165,6 +167,24 @@ describe('node calls: the typed table over HTTP', () => {
       message: 'session session-1 is stopped',
       extensions: { code: 'SESSION_NOT_RUNNING', sessionId: 'session-1' },
     });
+  });
+
+  it("carries setLabels with its labels, and the owner's BAD_USER_INPUT back as it was", async () => {
+    const { node, calls } = await startOwner({
+      setLabels: async ({ labels }) => {
+        checkLabels(labels);
+        return notHere();
+      },
+    });
+    const labels = ['team:infra', 'not ok'];
+    await expect(
+      client().call(node, 'setLabels', { id: 'session-1', labels }),
+    ).rejects.toMatchObject({
+      message:
+        'labels[1] must be 1 to 64 letters, digits or any of . _ : / = -, got "not ok" (string)',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(calls).toEqual([{ op: 'setLabels', args: { id: 'session-1', labels } }]);
   });
 
   it('answers an unexpected error as INTERNAL without its message, and logs it', async () => {
@@ -333,6 +353,7 @@ describe('node calls: the table at compile time', () => {
       'sendKeys',
       'answerDialog',
       'focus',
+      'setLabels',
       'enqueue',
       'ask',
       'decide',

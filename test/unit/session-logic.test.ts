@@ -34,6 +34,8 @@ function record(): SessionRecord {
     createdAt: 1,
     lastEventAt: null,
     lastAssistantMessage: null,
+    labels: [],
+    createdBy: null,
   };
 }
 
