@@ -4,6 +4,7 @@ import {
   getNullableType,
   isInterfaceType,
   isIntrospectionType,
+  isLeafType,
   isListType,
   isObjectType,
   type DocumentNode,
@@ -59,7 +60,8 @@ export interface CostRequest {
 /**
  * The cost of an operation: 1 per field, 2 per fragment spread and 1 per inline fragment, each
  * fragment counted at every place it is spread; a list field's cost (itself and its selection)
- * times the items it holds (see `sizedLists`, `sizeArguments`, `unsizedListItems`).
+ * times the items it holds (see `sizedLists`, `sizeArguments`, `unsizedListItems`), but for a
+ * list of scalars or enums, which counts 1.
  * Introspection counts 1 per field: its lists are the schema's, and graphql's own rule bounds
  * the nesting that multiplies them. It reads a document validation has not seen yet: unknown
  * fields count 1 with their selection, a fragment cycle counts nothing the second time round.
@@ -150,7 +152,14 @@ class CostCounter {
     const inner = node.selectionSet
       ? this.#selections(node.selectionSet, field && getNamedType(field.type))
       : 0;
-    if (!field || !isListType(getNullableType(field.type)) || isIntrospectionType(parent!)) {
+    // A list of scalars or enums is one field resolved: its items are values, which the
+    // response budget bounds, not fields that run resolvers.
+    if (
+      !field ||
+      !isListType(getNullableType(field.type)) ||
+      isLeafType(getNamedType(field.type)) ||
+      isIntrospectionType(parent!)
+    ) {
       return 1 + inner;
     }
     return (1 + inner) * this.#items(node, field, `${parent!.name}.${field.name}`);

@@ -311,7 +311,7 @@ export const optionSpecs: readonly OptionSpec[] = [
     kind: 'positive',
     default: 50_000,
     description:
-      'Largest cost of an operation, refused before it runs: 1 per field and fragment, fragments counted at every spread, a list field times its items (its limit/first/last, literal or variable, up to what the field returns; 100 for a list without one).',
+      'Largest cost of an operation, refused before it runs: 1 per field and fragment, fragments counted at every spread, a list field times its items (its limit/first/last, literal or variable, up to what the field returns; 100 for a list without one; a list of scalars counts 1).',
   },
   {
     flag: 'max-response-bytes',

@@ -36,6 +36,9 @@ describe('operationCost', () => {
     // turns honours any `last`: its default is the schema's, 20.
     expect(cost('{ session(id: "x") { turns { id } } }')).toBe(1 + 40);
     expect(cost('{ session(id: "x") { turns(last: 100000) { id } } }')).toBe(1 + 200_000);
+    // A list of scalars or enums is one field: its items are values.
+    expect(cost('{ sessions { id labels } }')).toBe(300);
+    expect(cost('{ permissionRules { match { tools input { path } } } }')).toBe(100 * (3 + 200));
     // Lists multiply lists: the reported attack, one alias of fifteen.
     expect(cost('{ sessions { events(after: 0, limit: 1000) { payload } } }')).toBe(200_100);
   });
