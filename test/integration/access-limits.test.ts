@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { accessCalls, as, secrets, startAccessHub } from '../helpers/access-hub.js';
 import type { ClaudeWorld } from '../helpers/claude-world.js';
 import type { TestHub } from '../helpers/hub.js';
+import { startHub } from '../helpers/hub.js';
 import { disposeWithSuite } from '../helpers/leftovers.js';
 import { openSse } from '../helpers/sse.js';
 
@@ -181,5 +182,16 @@ describe('limits', () => {
         extensions: { code: 'CWD_NOT_ALLOWED' },
       });
     }
+  });
+});
+
+describe("limits below what the hub's own clients send", () => {
+  disposeWithSuite();
+
+  it('start the hub all the same: the operations they refuse are not warmed, and they are refused', async () => {
+    const hub = await startHub({ args: ['--max-query-cost', '20'] });
+    expect(await hub.data(`{ __typename }`)).toEqual({ __typename: 'Query' });
+    const list = await hub.gql(`{ sessions { id labels events(limit: 100) { seq } } }`);
+    expect(list.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
   });
 });
