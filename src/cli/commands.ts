@@ -4,6 +4,7 @@ import { channelCommands } from './channel-commands.js';
 import { ClientError, HubClient } from './client.js';
 import type { Command, Options, Values } from './command.js';
 import { ExitCode, UsageError, type Io } from './command-io.js';
+import { ruleCommands } from './rule-commands.js';
 import { sessionCommands } from './session-commands.js';
 import { setupCommands } from './setup-commands.js';
 
@@ -24,6 +25,7 @@ export const commands: Record<string, Command> = {
   ...sessionCommands,
   ...attentionCommands,
   ...channelCommands,
+  ...ruleCommands,
   ...setupCommands,
 };
 

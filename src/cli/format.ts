@@ -21,7 +21,8 @@ export function painter(enabled: boolean) {
     enabled ? `\u001b[${codes[colour]}m${text}\u001b[0m` : text;
 }
 
-function short(value: unknown, max = 160): string {
+/** One line of at most `max` characters (JSON for a non-string), cut with an ellipsis. */
+export function short(value: unknown, max = 160): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   const line = text.replace(/\s+/g, ' ');
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
@@ -123,6 +124,34 @@ export function describeRaised(item: AttentionEntry, paint: ReturnType<typeof pa
   const colour =
     item.reason === 'PERMISSION' ? 'magenta' : item.reason === 'IDLE' ? 'green' : 'red';
   return `${paint('dim', item.since.slice(11, 19))} ${paint(colour, item.reason)} ${paint('cyan', session)} ${attentionDetail(item)}`;
+}
+
+/** A rule's match, as a permission rule's parts are named in a policy file. */
+export interface MatchParts {
+  readonly tools?: readonly string[] | null;
+  readonly input?: readonly { readonly path: string; readonly pattern: string }[] | null;
+  readonly cwdUnder?: readonly string[] | null;
+  readonly labels?: readonly string[] | null;
+  readonly runtime?: string | null;
+  readonly origin?: string | null;
+  readonly token?: string | null;
+}
+
+/**
+ * A rule's match on one line: `tools=Bash input=command:git push* cwd=/repo`, each list's items
+ * joined by `|` (any one holds); `*` when it has no part and so matches everything.
+ */
+export function describeMatch(match: MatchParts): string {
+  const parts = [
+    match.tools && `tools=${match.tools.join('|')}`,
+    match.input && `input=${match.input.map((i) => `${i.path}:${i.pattern}`).join('|')}`,
+    match.cwdUnder && `cwd=${match.cwdUnder.join('|')}`,
+    match.labels && `labels=${match.labels.join('|')}`,
+    match.runtime && `runtime=${match.runtime}`,
+    match.origin && `origin=${match.origin}`,
+    match.token && `token=${match.token}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : '*';
 }
 
 /** "3s", "4m", "2h", "5d": how long since a moment. */

@@ -29,6 +29,10 @@ Commands:
   channel listen  print a channel's messages as they come; the channel is open meanwhile
   channel send    queue a message from a channel
   channel ls      list the open channels (also: channels)
+  rules ls        list the permission rules in the order they are tried
+  rules add       add a permission rule, or those of a policy file (--file)
+  rules rm        remove a permission rule
+  rules enable    put a permission rule in force; rules disable: out of force
   doctor          check what the hub needs here: tmux, claude and its login, the hub, the
                   data dir, tokens, the global hooks, Node
 

@@ -66,6 +66,11 @@ type Documents = {
     "\n  subscription CliTail($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      payload\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PreToolUseEvent {\n        toolName\n        toolInput\n      }\n      ... on PostToolUseEvent {\n        toolName\n        toolResponse\n        durationMs\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n    }\n  }\n": typeof types.CliTailDocument,
     "\n  subscription CliActions($id: ID!, $after: Int) {\n    sessionActions(id: $id, after: $after) {\n      id\n      seq\n      kind\n      phase\n      title\n      toolName\n      ok\n      detail\n      startedAt\n      completedAt\n      durationMs\n    }\n  }\n": typeof types.CliActionsDocument,
     "\n  subscription CliTurns($sessionId: ID, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      sessionId\n      number\n      prompt\n      status\n      ok\n      answer\n      error\n      usage\n      resume\n      startedAt\n      completedAt\n      durationMs\n      actions {\n        id\n        kind\n        title\n        ok\n        durationMs\n      }\n    }\n  }\n": typeof types.CliTurnsDocument,
+    "\n  fragment CliPermissionRule on PermissionRule {\n    id\n    name\n    enabled\n    priority\n    on\n    decision\n    message\n    source\n    createdBy\n    createdAt\n    updatedAt\n    match {\n      tools\n      input {\n        path\n        pattern\n      }\n      cwdUnder\n      labels\n      runtime\n      origin\n      token\n    }\n  }\n": typeof types.CliPermissionRuleFragmentDoc,
+    "\n  query CliPermissionRules {\n    permissionRules {\n      ...CliPermissionRule\n    }\n  }\n": typeof types.CliPermissionRulesDocument,
+    "\n  mutation CliCreatePermissionRule($input: PermissionRuleInput!) {\n    createPermissionRule(input: $input) {\n      ...CliPermissionRule\n    }\n  }\n": typeof types.CliCreatePermissionRuleDocument,
+    "\n  mutation CliUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...CliPermissionRule\n    }\n  }\n": typeof types.CliUpdatePermissionRuleDocument,
+    "\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n": typeof types.CliDeletePermissionRuleDocument,
 };
 const documents: Documents = {
     "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n  }\n": types.SessionFieldsFragmentDoc,
@@ -120,6 +125,11 @@ const documents: Documents = {
     "\n  subscription CliTail($id: ID!, $after: Int) {\n    sessionEvents(id: $id, after: $after) {\n      __typename\n      seq\n      eventName\n      receivedAt\n      payload\n      ... on UserPromptSubmitEvent {\n        prompt\n      }\n      ... on PreToolUseEvent {\n        toolName\n        toolInput\n      }\n      ... on PostToolUseEvent {\n        toolName\n        toolResponse\n        durationMs\n      }\n      ... on PermissionRequestEvent {\n        toolName\n        toolInput\n      }\n      ... on NotificationEvent {\n        message\n      }\n      ... on StopEvent {\n        lastAssistantMessage\n      }\n      ... on SessionEndEvent {\n        reason\n      }\n    }\n  }\n": types.CliTailDocument,
     "\n  subscription CliActions($id: ID!, $after: Int) {\n    sessionActions(id: $id, after: $after) {\n      id\n      seq\n      kind\n      phase\n      title\n      toolName\n      ok\n      detail\n      startedAt\n      completedAt\n      durationMs\n    }\n  }\n": types.CliActionsDocument,
     "\n  subscription CliTurns($sessionId: ID, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      sessionId\n      number\n      prompt\n      status\n      ok\n      answer\n      error\n      usage\n      resume\n      startedAt\n      completedAt\n      durationMs\n      actions {\n        id\n        kind\n        title\n        ok\n        durationMs\n      }\n    }\n  }\n": types.CliTurnsDocument,
+    "\n  fragment CliPermissionRule on PermissionRule {\n    id\n    name\n    enabled\n    priority\n    on\n    decision\n    message\n    source\n    createdBy\n    createdAt\n    updatedAt\n    match {\n      tools\n      input {\n        path\n        pattern\n      }\n      cwdUnder\n      labels\n      runtime\n      origin\n      token\n    }\n  }\n": types.CliPermissionRuleFragmentDoc,
+    "\n  query CliPermissionRules {\n    permissionRules {\n      ...CliPermissionRule\n    }\n  }\n": types.CliPermissionRulesDocument,
+    "\n  mutation CliCreatePermissionRule($input: PermissionRuleInput!) {\n    createPermissionRule(input: $input) {\n      ...CliPermissionRule\n    }\n  }\n": types.CliCreatePermissionRuleDocument,
+    "\n  mutation CliUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...CliPermissionRule\n    }\n  }\n": types.CliUpdatePermissionRuleDocument,
+    "\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n": types.CliDeletePermissionRuleDocument,
 };
 
 /**
@@ -344,6 +354,26 @@ export function graphql(source: "\n  subscription CliActions($id: ID!, $after: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription CliTurns($sessionId: ID, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      sessionId\n      number\n      prompt\n      status\n      ok\n      answer\n      error\n      usage\n      resume\n      startedAt\n      completedAt\n      durationMs\n      actions {\n        id\n        kind\n        title\n        ok\n        durationMs\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription CliTurns($sessionId: ID, $after: DateTime) {\n    turns(sessionId: $sessionId, after: $after) {\n      id\n      sessionId\n      number\n      prompt\n      status\n      ok\n      answer\n      error\n      usage\n      resume\n      startedAt\n      completedAt\n      durationMs\n      actions {\n        id\n        kind\n        title\n        ok\n        durationMs\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CliPermissionRule on PermissionRule {\n    id\n    name\n    enabled\n    priority\n    on\n    decision\n    message\n    source\n    createdBy\n    createdAt\n    updatedAt\n    match {\n      tools\n      input {\n        path\n        pattern\n      }\n      cwdUnder\n      labels\n      runtime\n      origin\n      token\n    }\n  }\n"): (typeof documents)["\n  fragment CliPermissionRule on PermissionRule {\n    id\n    name\n    enabled\n    priority\n    on\n    decision\n    message\n    source\n    createdBy\n    createdAt\n    updatedAt\n    match {\n      tools\n      input {\n        path\n        pattern\n      }\n      cwdUnder\n      labels\n      runtime\n      origin\n      token\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CliPermissionRules {\n    permissionRules {\n      ...CliPermissionRule\n    }\n  }\n"): (typeof documents)["\n  query CliPermissionRules {\n    permissionRules {\n      ...CliPermissionRule\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliCreatePermissionRule($input: PermissionRuleInput!) {\n    createPermissionRule(input: $input) {\n      ...CliPermissionRule\n    }\n  }\n"): (typeof documents)["\n  mutation CliCreatePermissionRule($input: PermissionRuleInput!) {\n    createPermissionRule(input: $input) {\n      ...CliPermissionRule\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...CliPermissionRule\n    }\n  }\n"): (typeof documents)["\n  mutation CliUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...CliPermissionRule\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n"): (typeof documents)["\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
