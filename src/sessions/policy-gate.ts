@@ -149,10 +149,10 @@ export class PolicyGate {
 export function ruleSession(record: SessionRecord): RuleSession {
   return {
     cwd: record.cwd,
-    labels: record.labels ?? [],
+    labels: record.labels,
     runtime: record.runtime,
     origin: record.origin,
-    createdBy: record.createdBy ?? null,
+    createdBy: record.createdBy,
   };
 }
 
