@@ -5,6 +5,7 @@ import { ClientError, HubClient } from './client.js';
 import type { Command, Options, Values } from './command.js';
 import { ExitCode, UsageError, type Io } from './command-io.js';
 import { ruleCommands } from './rule-commands.js';
+import { ruleDryRunCommands } from './rule-dry-run.js';
 import { sessionCommands } from './session-commands.js';
 import { setupCommands } from './setup-commands.js';
 
@@ -26,6 +27,7 @@ export const commands: Record<string, Command> = {
   ...attentionCommands,
   ...channelCommands,
   ...ruleCommands,
+  ...ruleDryRunCommands,
   ...setupCommands,
 };
 

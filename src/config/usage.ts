@@ -33,6 +33,7 @@ Commands:
   rules add       add a permission rule, or those of a policy file (--file)
   rules rm        remove a permission rule
   rules enable    put a permission rule in force; rules disable: out of force
+  rules dry-run   what proposed rules would have decided of the stored tool calls
   doctor          check what the hub needs here: tmux, claude and its login, the hub, the
                   data dir, tokens, the global hooks, Node
 

@@ -11,14 +11,18 @@ interface Row {
 /**
  * The events of one page read. Their payloads, which may be megabytes of tool output, are read
  * only when a reader asks for one, and then for the rest of the page at once: a replay that
- * selects `seq` reads no payload, one that selects `payload` one range per page.
+ * selects `seq` reads no payload, one that selects `payload` one range per page. A page of some
+ * events' names reads only theirs: the tool output of the PostToolUse events between a page of
+ * PreToolUse events stays unread.
  */
 class ReadPage {
   readonly #payloads: Database.Statement;
+  readonly #names: readonly string[];
   readonly #events: ReadEvent[] = [];
 
-  constructor(payloads: Database.Statement) {
+  constructor(payloads: Database.Statement, names: readonly string[]) {
     this.#payloads = payloads;
+    this.#names = names;
   }
 
   add(event: ReadEvent): void {
@@ -29,7 +33,12 @@ class ReadPage {
   load(index: number): void {
     const events = this.#events;
     const first = events[index]!;
-    const rows = this.#payloads.all(first.sessionId, first.seq, events.at(-1)!.seq) as {
+    const rows = this.#payloads.all(
+      first.sessionId,
+      first.seq,
+      events.at(-1)!.seq,
+      ...this.#names,
+    ) as {
       seq: number;
       payload: string;
     }[];
@@ -170,12 +179,22 @@ export class SqliteEventLog implements EventLog {
     let statement = this.#reads.get(sql);
     if (!statement) this.#reads.set(sql, (statement = this.#db.prepare(sql)));
     const rows = statement.all(...params) as Row[];
-    const page = new ReadPage(this.#payloads);
+    const page = options.names
+      ? new ReadPage(this.#namedPayloads(options.names.length), options.names)
+      : new ReadPage(this.#payloads, []);
     return rows.map((row, index) => {
       const event = new ReadEvent(sessionId, row, page, index);
       page.add(event);
       return event;
     });
+  }
+
+  /** The payloads of a range's events of `count` names. */
+  #namedPayloads(count: number): Database.Statement {
+    const sql = `SELECT seq, payload FROM events WHERE session_id = ? AND seq >= ? AND seq <= ? AND name IN (${Array(count).fill('?').join(',') || 'NULL'}) ORDER BY seq`;
+    let statement = this.#reads.get(sql);
+    if (!statement) this.#reads.set(sql, (statement = this.#db.prepare(sql)));
+    return statement;
   }
 
   #countTowardsPrune(event: StoredEvent): void {

@@ -52,6 +52,24 @@ describe('SqliteEventLog', () => {
     expect(page.map((event) => event.eventName)).toEqual(['Stop', 'Notification', 'SessionEnd']);
   });
 
+  it('reads the payloads of a page of some names among the others', async () => {
+    const db = new Database(':memory:').exec(
+      `CREATE TABLE events (session_id TEXT, seq INTEGER, name TEXT, received_at INTEGER, payload TEXT, PRIMARY KEY (session_id, seq))`,
+    );
+    const log = new SqliteEventLog(db);
+    const raw = (name: string, n: number) =>
+      `{"session_id":"s","hook_event_name":"${name}","n":${n}}`;
+    const raws = [1, 2, 3, 4].flatMap((n) => [raw('PreToolUse', n), raw('PostToolUse', n)]);
+    for (const line of raws) await log.append('s', line, JSON.parse(line) as HookPayload);
+    const page = await log.read('s', { after: 1, names: ['PreToolUse'] });
+    db.prepare('DELETE FROM events WHERE seq = 5').run();
+    expect(page.map((event) => [event.seq, event.raw])).toEqual([
+      [3, raws[2]],
+      [5, '{}'],
+      [7, raws[6]],
+    ]);
+  });
+
   it('checkpoints the WAL on its own thread, so the database file fills without the writer', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cch-log-'));
     const db = openDatabase(dir);
