@@ -56,6 +56,7 @@ describe('migrations', () => {
         'messages',
         'meta',
         'permissions',
+        'rules',
         'sessions',
         'sqlite_sequence',
       ].sort(),
