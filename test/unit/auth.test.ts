@@ -89,6 +89,8 @@ describe('scopes declared on fields', () => {
     return {
       hub: unreachable,
       audit: unreachable,
+      rules: unreachable,
+      policyFile: unreachable,
       globalHooks: unreachable,
       channels: unreachable,
       claude: () => {
