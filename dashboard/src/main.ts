@@ -1,9 +1,9 @@
 /**
- * The dashboard: the attention queue, pending permissions, every session, the open channels and
- * the global hooks on the left, the open session on the right. Lists are loaded once over HTTP
- * and then kept current by the sessionUpdates and permissionRequests subscriptions (the
- * channels, which have none, are read again every few seconds); after a reconnect they are
- * loaded again. The attention queue comes whole from its own subscription, which graphql-ws
+ * The dashboard: the attention queue, pending permissions, every session, the open channels, the
+ * global hooks and the permission rules on the left, the open session on the right. Lists are
+ * loaded once over HTTP and then kept current by the sessionUpdates and permissionRequests
+ * subscriptions (the channels, which have none, are read again every few seconds; the rules,
+ * after each change made here); after a reconnect they are loaded again. The attention queue comes whole from its own subscription, which graphql-ws
  * starts again after a reconnect; what it raises becomes a browser notification.
  */
 import './style.css';
@@ -24,6 +24,8 @@ import {
 } from './operations.js';
 import { createForm } from './create-form.js';
 import { permissionList } from './permission-list.js';
+import { dryRunPart } from './rules-dry-run.js';
+import { rulesPanel } from './rules-panel.js';
 import { renderSessions } from './session-list.js';
 import { SessionView } from './session-view.js';
 import { tokenForm } from './token-form.js';
@@ -40,6 +42,7 @@ const hub = new HubClient({
   reconnected() {
     void loadOverview();
     void globalHooks.load();
+    void rules.load();
     channels.refresh();
   },
   unauthorized() {
@@ -58,6 +61,8 @@ const attention = el('ul', { id: 'attention', class: 'cards' });
 const permissions = permissionList(hub, state, open);
 const sessions = el('ul', { id: 'sessions', class: 'cards' });
 const globalHooks = hooksPanel(hub);
+const rules = rulesPanel(hub);
+const dryRun = dryRunPart(hub, () => rules.rules, state, open);
 
 document
   .querySelector('#app')
@@ -84,6 +89,7 @@ document
         el('section', {}, el('h2', {}, 'Channels'), channels.element),
         el('section', {}, el('h2', {}, 'New session'), createForm(hub, state, open)),
         el('section', {}, el('h2', {}, 'Global hooks'), globalHooks.element),
+        el('section', {}, el('h2', {}, 'Rules'), rules.element, dryRun),
       ),
       view.element,
     ),
@@ -146,3 +152,4 @@ showHash();
 startClock();
 void loadOverview();
 void globalHooks.load();
+void rules.load();

@@ -35,6 +35,8 @@ export const PermissionFields = graphql(`
     status
     requestedAt
     message
+    decidedBy
+    explanation
   }
 `);
 
@@ -130,6 +132,13 @@ export const SessionEventsSubscription = graphql(`
         toolName
         status
         message
+        decidedBy
+        explanation
+      }
+      ... on HubStopRefusedEvent {
+        rule
+        reason
+        explanation
       }
       ... on PermissionDeniedEvent {
         toolName

@@ -54,6 +54,8 @@ export function permissionList(
         ' ago)',
       ),
       el('pre', { class: 'tool-input' }, toolSummary(request.toolName, request.toolInput)),
+      // A rule that holds the call for a person says which, and what it matched.
+      request.explanation ? el('div', { class: 'explanation' }, request.explanation) : null,
       el(
         'details',
         {},

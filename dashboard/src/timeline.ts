@@ -156,6 +156,11 @@ export class Timeline {
     return row;
   }
 
+  /** Who decided, and what a rule matched, under the decision. */
+  #explanation(text: string | null | undefined): HTMLElement | null {
+    return text ? el('div', { class: 'decided-by' }, text) : null;
+  }
+
   #text(text: string | null | undefined): HTMLPreElement | null {
     return text ? el('pre', {}, text) : null;
   }
@@ -181,13 +186,30 @@ export class Timeline {
           `${event.toolName ?? ''}: ${toolSummary(event.toolName, event.toolInput)}`,
         ).classList.add('permission');
         return;
-      case 'HubPermissionResolvedEvent':
-        this.#row(
+      case 'HubPermissionResolvedEvent': {
+        // `Bash denied: not that file`, then who decided and what a rule matched.
+        const outcome = [event.status?.toLowerCase().replaceAll('_', ' '), event.message]
+          .filter(Boolean)
+          .join(': ');
+        const by = [event.decidedBy && `by ${event.decidedBy}`, event.explanation]
+          .filter(Boolean)
+          .join(': ');
+        const row = this.#row(
           event,
           'permission',
-          [event.status?.toLowerCase().replaceAll('_', ' '), event.message]
-            .filter(Boolean)
-            .join(': '),
+          [event.toolName, outcome].filter(Boolean).join(' '),
+          this.#explanation(by),
+        );
+        row.classList.add('permission');
+        if (event.decidedBy) row.dataset.decidedBy = event.decidedBy;
+        return;
+      }
+      case 'HubStopRefusedEvent':
+        this.#row(
+          event,
+          'stop refused',
+          `rule ${event.rule ?? '?'} sent claude back: ${event.reason ?? ''}`,
+          this.#explanation(event.explanation),
         ).classList.add('permission');
         return;
       case 'PermissionDeniedEvent':
