@@ -25,7 +25,8 @@ describe('useRefusedMutationAudit', () => {
     schema: createSchema({
       typeDefs: `
         type Query { ok: Boolean }
-        type Session { id: ID! messages(last: Int): [String!]! }
+        type Message { text: String }
+        type Session { id: ID! messages(last: Int): [Message!]! }
         type Mutation { createSession(cwd: String!): Session! }
       `,
       resolvers: {
@@ -43,8 +44,9 @@ describe('useRefusedMutationAudit', () => {
     principal: { name: 'read-bot', scope: 'read' },
     req: { socket: { remoteAddress: '127.0.0.1' } },
   };
-  // createSession, id, and messages once for each of its items: 102 with last: 100.
-  const overCost = 'mutation($n: Int) { createSession(cwd: "/") { id messages(last: $n) } }';
+  // createSession, id, and messages with its text once for each of its items: 202 with last: 100.
+  const overCost =
+    'mutation($n: Int) { createSession(cwd: "/") { id messages(last: $n) { text } } }';
   const refusal = {
     actor: 'read-bot',
     address: '127.0.0.1',
@@ -52,7 +54,7 @@ describe('useRefusedMutationAudit', () => {
     sessionId: null,
     target: null,
     outcome: 'QUERY_TOO_COMPLEX',
-    detail: { refused: 'Query Cost limit of 100 exceeded, found 102.' },
+    detail: { refused: 'Query Cost limit of 100 exceeded, found 202.' },
   };
   const post = async (query: string, variables: Record<string, unknown>) => {
     const response = await yoga.fetch(
@@ -82,7 +84,7 @@ describe('useRefusedMutationAudit', () => {
     const enveloped = yoga.getEnveloped({ ...caller, params });
     const document = enveloped.parse(params.query);
     expect(() => enveloped.validate(enveloped.schema, document)).toThrow(
-      'Query Cost limit of 100 exceeded, found 102.',
+      'Query Cost limit of 100 exceeded, found 202.',
     );
     expect(written).toEqual([refusal]);
   });
