@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import type { PermissionRuleInput } from '../gql/graphql.js';
-import { textArgument, type Command } from './command.js';
+import type { Command } from './command.js';
 import { ExitCode, UsageError, type Io } from './command-io.js';
 import { ClientError, type HubClient } from './client.js';
 import { describeMatch, short, table } from './format.js';
@@ -9,6 +8,7 @@ import {
   ruleInputFromOptions,
   ruleInputOf,
   ruleOptionNames,
+  rulesOfFile,
   type ListedRule,
 } from './rule-input.js';
 import {
@@ -23,29 +23,6 @@ const matchWidth = 60;
 
 async function listRules(client: HubClient): Promise<ListedRule[]> {
   return (await client.request(PermissionRulesQuery, {})).permissionRules;
-}
-
-/**
- * The rules of a policy file (JSON or YAML: a list, or `{ rules: [...] }`), checked here as the
- * hub checks them, so a bad file adds nothing and its error names the line. Loaded only for
- * `rules add --file`: the parser and the patterns are the hub's.
- */
-async function rulesOfFile(file: string, io: Io): Promise<PermissionRuleInput[]> {
-  const text = file === '-' ? await textArgument(file, io) : await readFile(file, 'utf8');
-  const { parsePolicyFile } = await import('../permissions/policy-file.js');
-  return parsePolicyFile(text, file === '-' ? '(standard input)' : file).map(({ fields }) => {
-    const { tools, input, cwdUnder, labels, ...one } = fields.match;
-    return {
-      ...fields,
-      match: {
-        ...one,
-        ...(tools && { tools: [...tools] }),
-        ...(input && { input: input.map(({ path, pattern }) => ({ path, pattern })) }),
-        ...(cwdUnder && { cwdUnder: [...cwdUnder] }),
-        ...(labels && { labels: [...labels] }),
-      },
-    };
-  });
 }
 
 /** `rules enable` and `rules disable`: the rule's fields again, with `enabled` set. */

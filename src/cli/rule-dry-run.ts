@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { graphql } from '../gql/index.js';
-import type { PermissionRuleInput } from '../gql/graphql.js';
-import { textArgument, type Command, type Values } from './command.js';
-import { ExitCode, UsageError, type Io } from './command-io.js';
+import type { Command, Values } from './command.js';
+import { ExitCode, UsageError } from './command-io.js';
 import { table } from './format.js';
+import { rulesOfFile } from './rule-input.js';
 
 /** `rules dry-run`'s operation, typed by codegen (npm run codegen). */
 export const PolicyDryRunQuery = graphql(`
@@ -51,35 +50,6 @@ export function sinceOption(value: Values[string], now: number): string | null {
   return new Date(at).toISOString();
 }
 
-/**
- * The rules of a policy file (JSON or YAML: a list, or `{ rules: [...] }`), checked here as the
- * hub checks them, so that a bad file's error names its line.
- */
-async function proposedRulesOfFile(file: string, io: Io): Promise<PermissionRuleInput[]> {
-  const text = file === '-' ? await textArgument(file, io) : await readFile(file, 'utf8');
-  const { parsePolicyFile } = await import('../permissions/policy-file.js');
-  return parsePolicyFile(text, file === '-' ? '(standard input)' : file).map(({ fields }) => {
-    const { tools, input, cwdUnder, labels, runtime, origin, token } = fields.match;
-    return {
-      name: fields.name,
-      enabled: fields.enabled,
-      priority: fields.priority,
-      on: fields.on,
-      decision: fields.decision,
-      message: fields.message,
-      match: {
-        ...(tools && { tools: [...tools] }),
-        ...(input && { input: input.map(({ path, pattern }) => ({ path, pattern })) }),
-        ...(cwdUnder && { cwdUnder: [...cwdUnder] }),
-        ...(labels && { labels: [...labels] }),
-        ...(runtime && { runtime }),
-        ...(origin && { origin }),
-        ...(token != null && { token }),
-      },
-    };
-  });
-}
-
 /** Longest tool input shown in a row of examples; --json gives it whole. */
 const inputWidth = 60;
 
@@ -107,7 +77,7 @@ export const ruleDryRunCommands: Record<string, Command> = {
     ],
     async run(client, values, [file], io) {
       const since = sinceOption(values.since, Date.now());
-      const rules = await proposedRulesOfFile(file!, io);
+      const rules = await rulesOfFile(file!, io);
       const { policyDryRun: result } = await client.request(PolicyDryRunQuery, {
         rules,
         since,

@@ -2,6 +2,7 @@
  * What `claude-code-hub rules` makes of its arguments: a PermissionRuleInput from the options of
  * `rules add`, the input that keeps a listed rule as it is, and the rule an argument names.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   CliPermissionRuleFragment,
@@ -12,8 +13,8 @@ import type {
   SessionOrigin,
   SessionRuntime,
 } from '../gql/graphql.js';
-import { repeatedOption, type Values } from './command.js';
-import { UsageError } from './command-io.js';
+import { repeatedOption, textArgument, type Values } from './command.js';
+import { UsageError, type Io } from './command-io.js';
 import { ClientError } from './client.js';
 
 export type ListedRule = CliPermissionRuleFragment;
@@ -150,4 +151,27 @@ export function findRule(rules: readonly ListedRule[], idOrName: string): Listed
       'RULE_NOT_FOUND',
     );
   return found;
+}
+
+/**
+ * The rules of a policy file (JSON or YAML: a list, or `{ rules: [...] }`), checked here as the
+ * hub checks them, so a bad file is used for nothing and its error names the line (`rules add
+ * --file`, `rules dry-run`). Loaded only then: the parser and the patterns are the hub's.
+ */
+export async function rulesOfFile(file: string, io: Io): Promise<PermissionRuleInput[]> {
+  const text = file === '-' ? await textArgument(file, io) : await readFile(file, 'utf8');
+  const { parsePolicyFile } = await import('../permissions/policy-file.js');
+  return parsePolicyFile(text, file === '-' ? '(standard input)' : file).map(({ fields }) => {
+    const { tools, input, cwdUnder, labels, ...one } = fields.match;
+    return {
+      ...fields,
+      match: {
+        ...one,
+        ...(tools && { tools: [...tools] }),
+        ...(input && { input: input.map(({ path, pattern }) => ({ path, pattern })) }),
+        ...(cwdUnder && { cwdUnder: [...cwdUnder] }),
+        ...(labels && { labels: [...labels] }),
+      },
+    };
+  });
 }
