@@ -46,6 +46,12 @@ describe('permission rules on real claude sessions', () => {
       match: { tools: ['Bash'], input: [{ path: 'command', pattern: 'rm *' }] },
     });
     await create({
+      name: 'no secrets',
+      decision: 'DENY',
+      message: 'secret files stay as they are',
+      match: { tools: ['Write', 'Edit'], input: [{ path: 'file_path', pattern: '*/secret*' }] },
+    });
+    await create({
       name: 'tests before stop',
       on: 'STOP',
       decision: 'DENY',
@@ -55,10 +61,15 @@ describe('permission rules on real claude sessions', () => {
   });
 
   /** A session in `cwd` (DEFAULT mode: claude asks for a file outside its folder) and its events. */
-  async function startSession(cwd: string, labels: string[] = [], runtime = 'TMUX') {
+  async function startSession(
+    cwd: string,
+    labels: string[] = [],
+    runtime = 'TMUX',
+    mode = 'DEFAULT',
+  ) {
     const { createSession: session } = await hub.data(
-      `mutation($cwd: String!, $labels: [String!], $runtime: SessionRuntime) { createSession(input: { cwd: $cwd, permissionMode: DEFAULT, labels: $labels, runtime: $runtime }) { id } }`,
-      { cwd, labels, runtime },
+      `mutation($cwd: String!, $labels: [String!], $runtime: SessionRuntime, $mode: PermissionMode) { createSession(input: { cwd: $cwd, permissionMode: $mode, labels: $labels, runtime: $runtime }) { id } }`,
+      { cwd, labels, runtime, mode },
     );
     const events = hub.subscribe(
       `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { ${eventFields} } }`,
@@ -161,6 +172,20 @@ describe('permission rules on real claude sessions', () => {
       expect(after.status).toBe('IDLE');
     },
   );
+
+  it('refuses a write acceptEdits would make without asking: rules come before the mode', async () => {
+    const cwd = world.makeCwd('edits');
+    const session = await startSession(cwd, [], 'TMUX', 'ACCEPT_EDITS');
+    await session.send(`write: ${cwd}/secret.txt hunter2`);
+    const turn = (await session.events.until(named('Stop'), 60_000)).map((e) => e.sessionEvents);
+    expect(turn.at(-1).lastAssistantMessage).toBe(
+      'tool error: PreToolUse:Write hook error: secret files stay as they are',
+    );
+    expect(existsSync(path.join(cwd, 'secret.txt'))).toBe(false);
+    await session.send(`write: ${cwd}/notes.txt fine`);
+    await session.events.until(named('Stop'), 60_000);
+    expect(existsSync(path.join(cwd, 'notes.txt'))).toBe(true);
+  });
 
   it("sends claude back to work once at the end of a turn, with the STOP rule's reason", async () => {
     const session = await startSession(world.makeCwd('careful'), ['careful']);
