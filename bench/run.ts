@@ -36,6 +36,7 @@ import { readoption } from './readoption.js';
 import { replay } from './replay.js';
 import { runs as runsSection } from './runs.js';
 import { runtimeRows } from './runtimes.js';
+import { permissionRules } from './rules.js';
 import type { Row } from './row.js';
 import { sessionStart } from './session-start.js';
 import { watchTerminals } from './watched-terminals.js';
@@ -48,6 +49,7 @@ const sectionNames = [
   'fanout',
   'overload',
   'hostile-body',
+  'rules',
   'replay',
   'runs',
   'channels',
@@ -206,6 +208,13 @@ async function main(): Promise<Row[]> {
         }),
       'hostile-body': () =>
         hostileBody(world, { bytes: smoke ? 2 ** 20 : 32 * 2 ** 20, rounds: smoke ? 1 : 5 }),
+      rules: () =>
+        permissionRules(world, {
+          rounds: smoke ? 2 : 6,
+          calls: smoke ? 50 : 3_000,
+          burst: smoke ? 100 : 5_000,
+          decideCalls: smoke ? 200 : 2_000,
+        }),
       replay: () => replay(benchHub, { target: live.at(-1)!, events: sizes.replay }),
       runs: () => runsSection(benchHub, { target: live.at(-1)! }),
       channels: () => channelRows(benchHub, { target: live[1]!, calls: smoke ? 20 : 2_000 }),
