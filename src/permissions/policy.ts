@@ -1,5 +1,11 @@
 import type { PermissionRule, RuleDecision } from './rule.js';
-import { compileRule, orderRules, type CompiledRule, type RuleSubject } from './rule-match.js';
+import {
+  compileRule,
+  orderRules,
+  SubjectView,
+  type CompiledRule,
+  type RuleSubject,
+} from './rule-match.js';
 
 /** The rule that decided, and why it matched. */
 export interface Verdict {
@@ -25,12 +31,13 @@ export class Policy {
   }
 
   decide(subject: RuleSubject): Verdict | null {
-    for (const compiled of this.#rules) {
-      const explanation = compiled.explain(subject);
-      if (explanation !== null)
-        return { rule: compiled.rule, decision: compiled.rule.decision, explanation };
-    }
-    return null;
+    if (this.#rules.length === 0) return null;
+    const view = new SubjectView(subject);
+    const compiled = this.#rules.find((rule) => rule.check(view, null));
+    if (!compiled) return null;
+    const said: string[] = [];
+    compiled.check(view, said);
+    return { rule: compiled.rule, decision: compiled.rule.decision, explanation: said.join('; ') };
   }
 }
 

@@ -1,11 +1,5 @@
 import path from 'node:path';
-import {
-  RuleDecision,
-  RuleTrigger,
-  type InputMatch,
-  type PermissionRule,
-  type RuleMatch,
-} from './rule.js';
+import { RuleDecision, RuleTrigger, type InputMatch, type PermissionRule } from './rule.js';
 import { compilePattern, type Pattern } from './rule-pattern.js';
 
 /** One tool call, as a rule reads it. */
@@ -33,131 +27,187 @@ export type RuleSubject =
       readonly turnCalls: readonly ToolCall[];
     };
 
-/** A rule made ready to try: its patterns compiled once. */
+/** A rule made ready to try: its patterns compiled and its folders resolved once. */
 export interface CompiledRule {
   readonly rule: PermissionRule;
-  /** Why it matches, one phrase per part; null when it does not. */
-  explain(subject: RuleSubject): string | null;
+  /**
+   * Whether it matches; with `said`, one phrase per part that holds is pushed there (only the
+   * rule that decides is asked for them, so the others build no text).
+   */
+  check(subject: SubjectView, said: string[] | null): boolean;
 }
 
 const longest = 100_000;
 
+/** One input field of one call as patterns read it, worked out once however many rules read it. */
+interface Field {
+  readonly value: string;
+  commands?: string[];
+  substitutes?: boolean;
+}
+
+/** A subject with what its rules read of it worked out once per decision, not once per rule. */
+export class SubjectView {
+  readonly subject: RuleSubject;
+  /** The session's working folder, resolved. */
+  readonly cwd: string;
+  /** The call a TOOL_CALL rule reads, or the turn's calls a STOP rule reads. */
+  readonly calls: readonly ToolCall[];
+  readonly #fields: Map<string, Field | null>[];
+
+  constructor(subject: RuleSubject) {
+    this.subject = subject;
+    this.cwd = path.resolve(subject.session.cwd);
+    this.calls = subject.on === RuleTrigger.ToolCall ? [subject] : subject.turnCalls;
+    this.#fields = this.calls.map(() => new Map());
+  }
+
+  /**
+   * A field of a call's input as a string, null when absent, not a scalar or too long. A field
+   * named `path` or `*_path` is resolved against the session's cwd (`..` climbs nowhere a
+   * pattern did not say).
+   */
+  field(call: number, dotted: string): Field | null {
+    const fields = this.#fields[call]!;
+    let field = fields.get(dotted);
+    if (field === undefined) {
+      const value = fieldValue(this.calls[call]!.toolInput, dotted);
+      const name = dotted.slice(dotted.lastIndexOf('.') + 1);
+      field =
+        value === undefined || value.length > longest
+          ? null
+          : {
+              value:
+                name === 'path' || name.endsWith('_path') ? path.resolve(this.cwd, value) : value,
+            };
+      fields.set(dotted, field);
+    }
+    return field;
+  }
+}
+
 export function compileRule(rule: PermissionRule): CompiledRule {
   const { match } = rule;
-  const tools = match.tools?.map((glob) => [glob, compilePattern(glob)] as const);
+  const tools = match.tools?.map((glob) => ({ glob, test: compilePattern(glob) }));
   const input = match.input?.map((item) => ({ ...item, test: compilePattern(item.pattern) }));
+  const folders = match.cwdUnder?.map((folder) => ({ folder, dir: path.resolve(folder) }));
   const allowing = rule.decision === RuleDecision.Allow;
-  const callParts = (call: ToolCall, cwd: string): string[] | null => {
-    const said: string[] = [];
+
+  const callHolds = (view: SubjectView, index: number, said: string[] | null): boolean => {
+    const call = view.calls[index]!;
     if (tools) {
-      const hit = tools.find(([, test]) => test(call.toolName));
-      if (!hit) return null;
-      said.push(`tool ${call.toolName} matched ${JSON.stringify(hit[0])}`);
+      const hit = tools.find(({ test }) => test(call.toolName));
+      if (!hit) return false;
+      said?.push(`tool ${call.toolName} matched ${JSON.stringify(hit.glob)}`);
     }
     for (const item of input ?? []) {
-      const phrase = inputPart(item, call, cwd, allowing);
-      if (phrase === null) return null;
-      said.push(phrase);
+      const field = view.field(index, item.path);
+      if (field === null || !inputHolds(item, call.toolName, field, allowing, said)) return false;
     }
-    return said;
+    return true;
   };
+
+  const sessionHolds = (view: SubjectView, said: string[] | null): boolean => {
+    const { session } = view.subject;
+    if (folders) {
+      const hit = folders.find(({ dir }) => isUnderDir(view.cwd, dir));
+      if (!hit) return false;
+      said?.push(`cwd ${view.cwd} is under ${hit.folder}`);
+    }
+    if (match.labels) {
+      const label = match.labels.find((wanted) => session.labels.includes(wanted));
+      if (label === undefined) return false;
+      said?.push(`the session is labelled ${JSON.stringify(label)}`);
+    }
+    if (match.runtime) {
+      if (session.runtime !== match.runtime) return false;
+      said?.push(`runtime ${match.runtime}`);
+    }
+    if (match.origin) {
+      if (session.origin !== match.origin) return false;
+      said?.push(`origin ${match.origin}`);
+    }
+    if (match.token != null) {
+      if (session.createdBy !== match.token) return false;
+      said?.push(`created by token ${JSON.stringify(match.token)}`);
+    }
+    return true;
+  };
+
   return {
     rule,
-    explain(subject) {
-      const sessionSaid = sessionParts(match, subject.session);
-      if (sessionSaid === null || rule.on !== subject.on) return null;
-      let callSaid: string[] | null = [];
-      if (subject.on === RuleTrigger.ToolCall) {
-        callSaid = callParts(subject, subject.session.cwd);
+    check(view, said) {
+      if (rule.on !== view.subject.on) return false;
+      // The session's parts are cheaper to try than patterns: first, and said after the call's.
+      if (!sessionHolds(view, null)) return false;
+      if (view.subject.on === RuleTrigger.ToolCall) {
+        if (!callHolds(view, 0, said)) return false;
       } else if (tools || input) {
-        callSaid = null;
-        for (const call of subject.turnCalls) {
-          const said = callParts(call, subject.session.cwd);
-          if (said) {
-            callSaid = [`the turn made a matching call (${said.join(', ')})`];
-            break;
-          }
+        const turnSaid: string[] | null = said && [];
+        const index = view.calls.findIndex((_, i) => callHolds(view, i, null));
+        if (index < 0) return false;
+        if (said && turnSaid) {
+          callHolds(view, index, turnSaid);
+          said.push(`the turn made a matching call (${turnSaid.join(', ')})`);
         }
       }
-      if (callSaid === null) return null;
-      const all = [...callSaid, ...sessionSaid];
-      return all.length > 0
-        ? all.join('; ')
-        : rule.on === RuleTrigger.Stop
-          ? 'it matches every stop'
-          : 'it matches every tool call';
+      if (said) {
+        sessionHolds(view, said);
+        if (said.length === 0)
+          said.push(
+            rule.on === RuleTrigger.Stop ? 'it matches every stop' : 'it matches every tool call',
+          );
+      }
+      return true;
     },
   };
 }
 
-function sessionParts(match: RuleMatch, session: RuleSession): string[] | null {
-  const said: string[] = [];
-  if (match.cwdUnder) {
-    const cwd = path.resolve(session.cwd);
-    const dir = match.cwdUnder.find((folder) => isUnder(cwd, folder));
-    if (dir === undefined) return null;
-    said.push(`cwd ${cwd} is under ${dir}`);
-  }
-  if (match.labels) {
-    const label = match.labels.find((wanted) => session.labels.includes(wanted));
-    if (label === undefined) return null;
-    said.push(`the session is labelled ${JSON.stringify(label)}`);
-  }
-  if (match.runtime) {
-    if (session.runtime !== match.runtime) return null;
-    said.push(`runtime ${match.runtime}`);
-  }
-  if (match.origin) {
-    if (session.origin !== match.origin) return null;
-    said.push(`origin ${match.origin}`);
-  }
-  if (match.token != null) {
-    if (session.createdBy !== match.token) return null;
-    said.push(`created by token ${JSON.stringify(match.token)}`);
-  }
-  return said;
-}
-
-/** Whether `file` (resolved) is `folder` or inside it. */
-export function isUnder(file: string, folder: string): boolean {
-  const dir = path.resolve(folder);
+/** Whether `file` (resolved) is the resolved folder `dir` or inside it. */
+function isUnderDir(file: string, dir: string): boolean {
   return file === dir || file.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
 }
 
 /**
- * One input part. A field named `path` or `*_path` is resolved against the session's cwd first
- * (`..` climbs nowhere a pattern did not say). A Bash `command` is split into its commands at
- * `;`, `&`, `|` and line breaks: an ALLOW rule matches only when each of them matches and none
- * substitutes a command (`$(...)`, backquotes, `<(...)`); DENY and ASK when the whole or any does.
+ * One input part. A Bash `command` is split into its commands at `;`, `&`, `|` and line
+ * breaks: an ALLOW rule matches only when each of them matches and none substitutes a command
+ * (`$(...)`, backquotes, `<(...)`); DENY and ASK when the whole or any does.
  */
-function inputPart(
+function inputHolds(
   item: InputMatch & { test: Pattern },
-  call: ToolCall,
-  cwd: string,
+  toolName: string,
+  field: Field,
   allowing: boolean,
-): string | null {
-  let value = fieldValue(call.toolInput, item.path);
-  if (value === undefined || value.length > longest) return null;
-  const field = item.path.split('.').at(-1)!;
-  if (field === 'path' || field.endsWith('_path')) value = path.resolve(cwd, value);
-  const pattern = JSON.stringify(item.pattern);
-  const shown = `${item.path} ${JSON.stringify(clip(value))}`;
-  if (call.toolName !== 'Bash' || item.path !== 'command') {
-    return item.test(value) ? `${shown} matched ${pattern}` : null;
+  said: string[] | null,
+): boolean {
+  const { value } = field;
+  const shown = () => `${item.path} ${JSON.stringify(clip(value))}`;
+  const pattern = () => JSON.stringify(item.pattern);
+  if (toolName !== 'Bash' || item.path !== 'command') {
+    if (!item.test(value)) return false;
+    said?.push(`${shown()} matched ${pattern()}`);
+    return true;
   }
-  const commands = splitCommands(value);
+  const commands = (field.commands ??= splitCommands(value));
   if (allowing) {
-    if (/\$\(|`|[<>]\(/.test(value) || commands.length === 0) return null;
-    if (!commands.every((command) => item.test(command))) return null;
-    return commands.length === 1
-      ? `${shown} matched ${pattern}`
-      : `each of the ${commands.length} commands of ${shown} matched ${pattern}`;
+    field.substitutes ??= /\$\(|`|[<>]\(/.test(value);
+    if (field.substitutes || commands.length === 0) return false;
+    if (!commands.every((command) => item.test(command))) return false;
+    said?.push(
+      commands.length === 1
+        ? `${shown()} matched ${pattern()}`
+        : `each of the ${commands.length} commands of ${shown()} matched ${pattern()}`,
+    );
+    return true;
   }
-  if (item.test(value)) return `${shown} matched ${pattern}`;
+  if (item.test(value)) {
+    said?.push(`${shown()} matched ${pattern()}`);
+    return true;
+  }
   const hit = commands.find((command) => item.test(command));
-  return hit === undefined
-    ? null
-    : `${item.path}'s command ${JSON.stringify(clip(hit))} matched ${pattern}`;
+  if (hit === undefined) return false;
+  said?.push(`${item.path}'s command ${JSON.stringify(clip(hit))} matched ${pattern()}`);
+  return true;
 }
 
 /** A shell command line's commands, split at control operators (quotes not understood: a split

@@ -34,7 +34,9 @@ export function compilePattern(pattern: string): Pattern {
     return (value) => compiled.test(value);
   }
   try {
-    return picomatch(pattern, { bash: true, dot: true, strictBrackets: true });
+    // The regex alone: picomatch's matcher makes a result object at every test.
+    const compiled = picomatch.makeRe(pattern, { bash: true, dot: true, strictBrackets: true });
+    return (value) => compiled.test(value);
   } catch (error) {
     throw new Error(`is not a valid glob: ${(error as Error).message}`);
   }
