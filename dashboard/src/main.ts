@@ -2,9 +2,10 @@
  * The dashboard: the attention queue, pending permissions, every session, the open channels, the
  * global hooks and the permission rules on the left, the open session on the right. Lists are
  * loaded once over HTTP and then kept current by the sessionUpdates and permissionRequests
- * subscriptions (the channels, which have none, are read again every few seconds; the rules,
- * after each change made here); after a reconnect they are loaded again. The attention queue comes whole from its own subscription, which graphql-ws
- * starts again after a reconnect; what it raises becomes a browser notification.
+ * subscriptions (the channels, which have none, are read again every few seconds); after a
+ * reconnect they are loaded again. The attention queue and the rules come whole from their own
+ * subscriptions, which graphql-ws starts again after a reconnect; what the queue raises becomes
+ * a browser notification.
  */
 import './style.css';
 import { notifyMeButton, notifyRaised, showWaitingCount } from './attention-alerts.js';
@@ -42,7 +43,6 @@ const hub = new HubClient({
   reconnected() {
     void loadOverview();
     void globalHooks.load();
-    void rules.load();
     channels.refresh();
   },
   unauthorized() {
@@ -152,4 +152,4 @@ showHash();
 startClock();
 void loadOverview();
 void globalHooks.load();
-void rules.load();
+rules.follow();

@@ -30,8 +30,8 @@ export const RuleFields = graphql(`
   }
 `);
 
-export const PermissionRulesQuery = graphql(`
-  query DashboardPermissionRules {
+export const PermissionRulesSubscription = graphql(`
+  subscription DashboardPermissionRules {
     permissionRules {
       ...RuleFields
     }

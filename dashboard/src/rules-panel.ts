@@ -2,20 +2,20 @@
  * The permission rules, in the order the hub tries them (the disabled ones last), each with its
  * decision, trigger, priority, match and source. A rule made through the API has a switch that
  * puts it in or out of force (updatePermissionRule with its own fields, `enabled` changed: admin
- * scope); a rule of the policy file is read-only here. The hub has no subscription for rules, so
- * the list is read at start, after a reconnect and after each change made here.
+ * scope); a rule of the policy file is read-only here. The list follows Subscription
+ * permissionRules: whoever changes a rule, on whichever node, or the policy file, it shows.
  */
 import './rules.css';
 import { el, fill } from './dom.js';
 import { HubError, type HubClient } from './hub-client.js';
 import { showError, showNotice } from './notice.js';
-import { PermissionRulesQuery, UpdatePermissionRuleMutation } from './rule-operations.js';
+import { PermissionRulesSubscription, UpdatePermissionRuleMutation } from './rule-operations.js';
 import { matchSummary, ruleInput, type Rule } from './rule-text.js';
 
 export interface RulesPanel {
   readonly element: HTMLElement;
-  /** Reads the rules again. */
-  load(): Promise<void>;
+  /** Follows the rules: the list now, then each change. */
+  follow(): void;
   /** The rules as last read, in the order they are tried. */
   readonly rules: readonly Rule[];
 }
@@ -54,10 +54,8 @@ export function rulesPanel(hub: HubClient): RulesPanel {
       toggle.checked = rule.enabled;
       toggle.disabled = false;
       showError(error);
-      return;
     }
-    // Disabling moves it last, enabling back to its place.
-    await load();
+    // The subscription brings the list again: disabled, it moves last; enabled, to its place.
   }
 
   function row(rule: Rule, place: number): HTMLLIElement {
@@ -99,22 +97,8 @@ export function rulesPanel(hub: HubClient): RulesPanel {
     );
   }
 
-  async function load(): Promise<void> {
-    try {
-      rules = (await hub.request(PermissionRulesQuery, {})).permissionRules;
-    } catch (error) {
-      const forbidden = error instanceof HubError && error.code === 'FORBIDDEN';
-      fill(
-        list,
-        el(
-          'li',
-          { class: 'empty error' },
-          forbidden ? 'This token may not read the rules.' : 'The rules could not be read.',
-        ),
-      );
-      showError(error);
-      return;
-    }
+  function show(next: readonly Rule[]): void {
+    rules = [...next];
     let place = 0;
     fill(list, ...rules.map((rule) => row(rule, rule.enabled ? ++place : 0)));
     if (rules.length === 0)
@@ -127,9 +111,30 @@ export function rulesPanel(hub: HubClient): RulesPanel {
       );
   }
 
+  function failed(error: unknown): void {
+    const forbidden = error instanceof HubError && error.code === 'FORBIDDEN';
+    fill(
+      list,
+      el(
+        'li',
+        { class: 'empty error' },
+        forbidden ? 'This token may not read the rules.' : 'The rules could not be read.',
+      ),
+    );
+    showError(error);
+  }
+
+  // graphql-ws subscribes again after a reconnect, and the list comes first again.
+  const follow = () =>
+    void hub.subscribe(
+      PermissionRulesSubscription,
+      {},
+      { next: ({ permissionRules }) => show(permissionRules), error: failed },
+    );
+
   return {
     element: list,
-    load,
+    follow,
     get rules() {
       return rules;
     },

@@ -43,7 +43,7 @@ type Documents = {
     "\n  mutation DashboardInstallHooks {\n    installHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": typeof types.DashboardInstallHooksDocument,
     "\n  mutation DashboardUninstallHooks {\n    uninstallHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": typeof types.DashboardUninstallHooksDocument,
     "\n  fragment RuleFields on PermissionRule {\n    id\n    name\n    enabled\n    priority\n    on\n    decision\n    message\n    source\n    createdBy\n    match {\n      tools\n      input {\n        path\n        pattern\n      }\n      cwdUnder\n      labels\n      runtime\n      origin\n      token\n    }\n  }\n": typeof types.RuleFieldsFragmentDoc,
-    "\n  query DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n": typeof types.DashboardPermissionRulesDocument,
+    "\n  subscription DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n": typeof types.DashboardPermissionRulesDocument,
     "\n  mutation DashboardUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...RuleFields\n    }\n  }\n": typeof types.DashboardUpdatePermissionRuleDocument,
     "\n  query DashboardPolicyDryRun($rules: [PermissionRuleInput!]!, $since: DateTime) {\n    policyDryRun(rules: $rules, since: $since) {\n      calls\n      sessions\n      allowed\n      denied\n      asked\n      changed\n      truncated\n      examples {\n        sessionId\n        seq\n        at\n        toolName\n        toolInput\n        then\n        now\n        thenDecidedBy\n        rule\n        explanation\n      }\n    }\n  }\n": typeof types.DashboardPolicyDryRunDocument,
     "\n  mutation RunTaskCreate($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      runtime\n      createdAt\n    }\n  }\n": typeof types.RunTaskCreateDocument,
@@ -107,7 +107,7 @@ const documents: Documents = {
     "\n  mutation DashboardInstallHooks {\n    installHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": types.DashboardInstallHooksDocument,
     "\n  mutation DashboardUninstallHooks {\n    uninstallHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": types.DashboardUninstallHooksDocument,
     "\n  fragment RuleFields on PermissionRule {\n    id\n    name\n    enabled\n    priority\n    on\n    decision\n    message\n    source\n    createdBy\n    match {\n      tools\n      input {\n        path\n        pattern\n      }\n      cwdUnder\n      labels\n      runtime\n      origin\n      token\n    }\n  }\n": types.RuleFieldsFragmentDoc,
-    "\n  query DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n": types.DashboardPermissionRulesDocument,
+    "\n  subscription DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n": types.DashboardPermissionRulesDocument,
     "\n  mutation DashboardUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...RuleFields\n    }\n  }\n": types.DashboardUpdatePermissionRuleDocument,
     "\n  query DashboardPolicyDryRun($rules: [PermissionRuleInput!]!, $since: DateTime) {\n    policyDryRun(rules: $rules, since: $since) {\n      calls\n      sessions\n      allowed\n      denied\n      asked\n      changed\n      truncated\n      examples {\n        sessionId\n        seq\n        at\n        toolName\n        toolInput\n        then\n        now\n        thenDecidedBy\n        rule\n        explanation\n      }\n    }\n  }\n": types.DashboardPolicyDryRunDocument,
     "\n  mutation RunTaskCreate($input: CreateSessionInput!) {\n    createSession(input: $input) {\n      id\n      runtime\n      createdAt\n    }\n  }\n": types.RunTaskCreateDocument,
@@ -275,7 +275,7 @@ export function graphql(source: "\n  fragment RuleFields on PermissionRule {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n"): (typeof documents)["\n  query DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n"];
+export function graphql(source: "\n  subscription DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n"): (typeof documents)["\n  subscription DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

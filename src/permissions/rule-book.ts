@@ -53,6 +53,40 @@ export class RuleBook {
     return orderRules([...this.#api.values(), ...this.#file]);
   }
 
+  /**
+   * The rules now, then again after each change (made here, on another node, or by the policy
+   * file). Changes that come while the reader is busy make one list: each is the whole set.
+   * return() ends it at once, also while it waits.
+   */
+  watch(): AsyncIterableIterator<PermissionRule[]> {
+    let due = true;
+    let ended = false;
+    let wake: (() => void) | null = null;
+    const stop = this.changed.listen(() => {
+      due = true;
+      wake?.();
+    });
+    const list = () => this.list();
+    return {
+      async next() {
+        while (!due && !ended) await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+        if (ended) return { value: undefined, done: true };
+        due = false;
+        return { value: list(), done: false };
+      },
+      return() {
+        ended = true;
+        stop();
+        wake?.();
+        return Promise.resolve({ value: undefined, done: true });
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  }
+
   get(id: string): PermissionRule | undefined {
     return this.#api.get(id) ?? this.#file.find((rule) => rule.id === id);
   }

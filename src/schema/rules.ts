@@ -183,6 +183,17 @@ builder.queryField('permissionRules', (t) =>
   }),
 );
 
+builder.subscriptionField('permissionRules', (t) =>
+  t.field({
+    type: [PermissionRuleRef],
+    authScopes: { read: true },
+    description:
+      'The rules now, in the order they are tried, then again after each change: made through the API on any node of the cluster, or by the policy file of the node that answers. Changes that come while the subscriber is behind make one list.',
+    subscribe: (_root, _args, ctx) => ctx.rules.watch(),
+    resolve: (rules) => rules,
+  }),
+);
+
 builder.mutationFields((t) => ({
   createPermissionRule: t.field({
     type: PermissionRuleRef,

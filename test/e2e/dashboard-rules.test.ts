@@ -140,6 +140,19 @@ describe("the dashboard's permission rules", () => {
 
     await page.getByRole('switch', { name: 'no pushes enabled' }).click();
     await expect.poll(listed).toEqual(['no pushes true', 'reads true']);
+    // A rule made elsewhere (another client, another node) shows without a reload.
+    await createRule({
+      name: 'web asks',
+      decision: 'ASK',
+      priority: 5,
+      match: { tools: ['WebFetch'] },
+    });
+    await expect.poll(listed).toEqual(['no pushes true', 'web asks true', 'reads true']);
+    const webAsks = (await hub.data('{ permissionRules { id name } }')).permissionRules.find(
+      (rule: { name: string }) => rule.name === 'web asks',
+    );
+    await hub.data('mutation($id: ID!) { deletePermissionRule(id: $id) }', { id: webAsks.id });
+    await expect.poll(listed).toEqual(['no pushes true', 'reads true']);
     mkdirSync(path.dirname(screenshot), { recursive: true });
     await page.screenshot({ path: screenshot, fullPage: true });
     expect(pageErrors).toEqual([]);
@@ -152,13 +165,7 @@ describe("the dashboard's permission rules", () => {
       decision: 'DENY',
       message: 'run the tests before you stop',
     });
-    await expect
-      .poll(async () => {
-        await page.reload();
-        await page.locator('#rules li.rule').first().waitFor();
-        return listed();
-      })
-      .toEqual(['no pushes true', 'tests first true', 'reads true']);
+    await expect.poll(listed).toEqual(['no pushes true', 'tests first true', 'reads true']);
     expect(
       await page.locator('#rules li.rule[data-rule-name="tests first"] .rule-head').innerText(),
     ).toMatch(/^2\.\s+tests first\s+DENY\s+on stop\s+priority 0\s+on$/);

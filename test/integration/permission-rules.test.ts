@@ -67,6 +67,8 @@ describe('permission rules through the API and at the hooks', () => {
   });
 
   it('creates, lists in the order tried, updates and deletes rules; only an admin token may', async () => {
+    const watched = hub.subscribe(`subscription { permissionRules { name enabled } }`);
+    expect((await watched.next()).permissionRules).toEqual([]);
     const low = await create({
       name: 'tests',
       decision: 'ALLOW',
@@ -91,7 +93,12 @@ describe('permission rules through the API and at the hooks', () => {
         token: null,
       },
     });
+    expect((await watched.next()).permissionRules).toEqual([{ name: 'tests', enabled: true }]);
     const high = await create({ name: 'careful', decision: 'ASK', priority: 10 });
+    expect((await watched.next()).permissionRules).toEqual([
+      { name: 'careful', enabled: true },
+      { name: 'tests', enabled: true },
+    ]);
     const { permissionRules } = await hub.data(`{ permissionRules { name } }`);
     expect(permissionRules.map((rule: { name: string }) => rule.name)).toEqual([
       'careful',
@@ -103,6 +110,10 @@ describe('permission rules through the API and at the hooks', () => {
       { id: high.id, input: { name: 'careful', decision: 'ASK', priority: 10, enabled: false } },
     );
     expect(updated.updatePermissionRule).toMatchObject({ id: high.id, enabled: false });
+    expect((await watched.next()).permissionRules).toEqual([
+      { name: 'tests', enabled: true },
+      { name: 'careful', enabled: false },
+    ]);
     expect((await hub.data(`{ permissionRules { name } }`)).permissionRules).toEqual([
       { name: 'tests' },
       { name: 'careful' },
