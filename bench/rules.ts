@@ -13,11 +13,11 @@
  * CPU an event). Target: the 100 rules' p99 within the noise of no rule's, the spread of no
  * rule's p99 over the same run's rounds: the median of the 100 rules' p99s at most the highest
  * of no rule's. Last, the same rules tried in this process, without HTTP or store, for the
- * matching's own cost.
+ * matching's own cost: with Policy as the hub runs it, compiled to dist/ (see compiledPolicy).
  */
 import { performance } from 'node:perf_hooks';
 import { gqlData } from '../harness/graphql-http.js';
-import { Policy } from '../src/permissions/policy.js';
+import type { Policy } from '../src/permissions/policy.js';
 import {
   checkRuleInput,
   RuleSource,
@@ -126,7 +126,7 @@ export async function permissionRules(world: BenchWorld, options: Options): Prom
   } finally {
     await hub.stop();
   }
-  return [...rows(measured, options.rounds), inProcess(options.decideCalls)];
+  return [...rows(measured, options.rounds), await inProcess(options.decideCalls)];
 }
 
 /**
@@ -223,11 +223,22 @@ function median(values: number[]): number {
     : sorted[Math.floor(half)]!;
 }
 
+/**
+ * Policy as tsc compiled it for the hub (the bench builds dist/ before its sections run), not
+ * as tsx loads the sources: tsx names every function it makes (esbuild's keepNames), one
+ * defineProperty for each closure a call creates, which cost decide several times its matching.
+ */
+async function compiledPolicy(): Promise<typeof Policy> {
+  const url = new URL('../dist/permissions/policy.js', import.meta.url);
+  return ((await import(url.href)) as { Policy: typeof Policy }).Policy;
+}
+
 /** The rules tried by Policy.decide in this process: the matching alone, CPU µs a call. */
-function inProcess(calls: number): Row {
+async function inProcess(calls: number): Promise<Row> {
+  const Compiled = await compiledPolicy();
   const { missing, lastMissing, lastMatching } = ruleSet();
   const policy = (inputs: RuleInput[]) =>
-    new Policy(
+    new Compiled(
       inputs.map((input, i) => ({
         ...checkRuleInput({ ...input, enabled: true }),
         id: String(i),
