@@ -46,6 +46,7 @@ export const layers: readonly Layer[] = [
       claude: 'the claude CLI: its version against the tested range, the hook events it supports',
       runs: "turns and actions folded from a session's events, a turn's usage",
       channels: 'named outputs, their listeners and their log, replay from `after`',
+      git: "a session's git worktree: made on a branch of its own, removed with it when nothing is lost",
     },
   },
   {

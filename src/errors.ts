@@ -51,6 +51,10 @@ export const ErrorCode = {
   CwdNotAllowed: 'CWD_NOT_ALLOWED',
   /** --max-sessions sessions are live already. */
   SessionLimit: 'SESSION_LIMIT',
+  /** createSession asked for a worktree, and its cwd is in no git checkout. */
+  NotARepository: 'NOT_A_REPOSITORY',
+  /** The session's worktree was removed, so it cannot run there again. */
+  WorktreeRemoved: 'WORKTREE_REMOVED',
   /** The operation is nested too deep or selects too many fields. */
   QueryTooComplex: 'QUERY_TOO_COMPLEX',
   /** The response would pass --max-response-bytes: ask for fewer items or fields. */
@@ -122,6 +126,8 @@ const httpStatus: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   CWD_NOT_ALLOWED: 403,
   SESSION_LIMIT: 429,
+  NOT_A_REPOSITORY: 400,
+  WORKTREE_REMOVED: 409,
   QUERY_TOO_COMPLEX: 400,
   RESPONSE_TOO_LARGE: 400,
   TOO_MANY_SUBSCRIPTIONS: 429,

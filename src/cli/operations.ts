@@ -90,6 +90,10 @@ export const CreateSessionMutation = graphql(`
       id
       status
       attachCommand
+      worktree {
+        path
+        branch
+      }
     }
   }
 `);
@@ -156,10 +160,15 @@ export const AskMutation = graphql(`
 `);
 
 export const StopSessionMutation = graphql(`
-  mutation CliStopSession($id: ID!) {
-    stopSession(id: $id) {
+  mutation CliStopSession($id: ID!, $removeWorktree: Boolean) {
+    stopSession(id: $id, removeWorktree: $removeWorktree) {
       id
       status
+      worktree {
+        removal {
+          note
+        }
+      }
     }
   }
 `);

@@ -66,7 +66,7 @@ export const sessionCommands: Record<string, Command> = {
     },
   },
   new: {
-    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--label L]... [--trust] [--node NODE] [--headless]',
+    args: '--cwd DIR [--prompt TEXT|-] [--model M] [--permission-mode MODE] [--name N] [--label L]... [--trust] [--node NODE] [--headless] [--worktree [--branch B] [--base C]]',
     summary: 'Start a session; prints its id once claude is ready.',
     positionals: 0,
     options: {
@@ -79,6 +79,9 @@ export const sessionCommands: Record<string, Command> = {
       trust: { type: 'boolean' },
       node: { type: 'string' },
       headless: { type: 'boolean' },
+      worktree: { type: 'boolean' },
+      branch: { type: 'string' },
+      base: { type: 'string' },
     },
     optionHelp: [
       '--permission-mode  DEFAULT, ACCEPT_EDITS, PLAN, AUTO, DONT_ASK or BYPASS_PERMISSIONS',
@@ -86,11 +89,20 @@ export const sessionCommands: Record<string, Command> = {
       '--trust            answer the workspace-trust dialog with yes',
       '--node             the cluster node to run it on',
       '--headless         run claude headless (claude -p over stream-json), not in tmux',
+      '--worktree         run claude in a new git worktree of the repository, on a branch of its own',
+      '--branch, --base   that branch (default claude/<name or id>) and the commit it starts at',
+      '                   (default: the one checked out in --cwd); either implies --worktree',
     ],
     async run(client, values, _positionals, io) {
       if (typeof values.cwd !== 'string') throw new UsageError('--cwd is required');
       const prompt =
         typeof values.prompt === 'string' ? await textArgument(values.prompt, io) : undefined;
+      const branch = values.branch as string | undefined;
+      const base = values.base as string | undefined;
+      const worktree =
+        values.worktree === true || branch !== undefined || base !== undefined
+          ? { branch, base }
+          : undefined;
       const { createSession } = await client.request(CreateSessionMutation, {
         input: {
           cwd: values.cwd,
@@ -102,9 +114,13 @@ export const sessionCommands: Record<string, Command> = {
           trustWorkspace: values.trust === true ? true : undefined,
           node: values.node as string | undefined,
           runtime: values.headless === true ? ('HEADLESS' as const) : undefined,
+          worktree,
         },
       });
       io.out(createSession.id);
+      if (createSession.worktree) {
+        io.err(`worktree ${createSession.worktree.path} on ${createSession.worktree.branch}`);
+      }
       io.err(
         createSession.attachCommand
           ? `${createSession.status}; watch it with: ${createSession.attachCommand}`
@@ -237,12 +253,21 @@ export const sessionCommands: Record<string, Command> = {
     },
   },
   stop: {
-    args: '<session-id>',
+    args: '<session-id> [--remove-worktree]',
     summary: 'End claude (its SessionEnd is still delivered), then its tmux session.',
     positionals: 1,
-    async run(client, _values, [id], io) {
-      const { stopSession } = await client.request(StopSessionMutation, { id: id! });
+    options: { 'remove-worktree': { type: 'boolean' } },
+    optionHelp: [
+      "--remove-worktree  also remove the session's worktree; its branch goes only when merged or empty",
+    ],
+    async run(client, values, [id], io) {
+      const { stopSession } = await client.request(StopSessionMutation, {
+        id: id!,
+        removeWorktree: values['remove-worktree'] === true ? true : undefined,
+      });
       io.out(`${stopSession.id} ${stopSession.status}`);
+      const removal = stopSession.worktree?.removal;
+      if (removal) io.err(`worktree removed; ${removal.note}`);
       return ExitCode.Ok;
     },
   },

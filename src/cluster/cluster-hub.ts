@@ -16,7 +16,7 @@ import type { MessageRecord } from '../sessions/message.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import { MessageKind } from '../sessions/message-text.js';
 import { isRunning, SessionStatus, type SessionRecord } from '../sessions/session.js';
-import type { AskOutcome } from '../sessions/session-manager.js';
+import type { AskOutcome, StopOptions } from '../sessions/session-manager.js';
 import type { TerminalChunk } from '../terminal/terminal-viewer.js';
 import { ClusterFeeds } from './cluster-feeds.js';
 import type { LocalParts } from './local-parts.js';
@@ -325,9 +325,9 @@ export class ClusterHub implements Hub {
     if (this.#isLocal(id)) return this.#local.hub.resume(id);
     return this.#calls.call(id, 'resume', { id });
   }
-  stop(id: string): Promise<SessionRecord> {
-    if (this.#isLocal(id)) return this.#local.hub.stop(id);
-    return this.#calls.call(id, 'stop', { id });
+  stop(id: string, { removeWorktree = false }: StopOptions = {}): Promise<SessionRecord> {
+    if (this.#isLocal(id)) return this.#local.hub.stop(id, { removeWorktree });
+    return this.#calls.call(id, 'stop', { id, removeWorktree });
   }
   interrupt(id: string): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.interrupt(id);

@@ -9,7 +9,7 @@ export function nodeHandlers(hub: LocalHub, views: LocalViews, self: string): No
   return {
     create: async ({ input }) => views.session(await hub.create(input)),
     resume: async ({ id }) => views.session(await hub.resume(id)),
-    stop: async ({ id }) => views.session(await hub.stop(id)),
+    stop: async ({ id, removeWorktree }) => views.session(await hub.stop(id, { removeWorktree })),
     interrupt: async ({ id }) => views.session(await hub.interrupt(id)),
     sendKeys: async ({ id, keys }) => views.session(await hub.sendKeys(id, keys)),
     answerDialog: async ({ id, answer }) => views.session(await hub.answerDialog(id, answer)),

@@ -1,4 +1,5 @@
 import { describeValue } from '../errors.js';
+import { gitTimeoutMs } from '../git/git.js';
 import type { Decision, DecisionResult } from '../permissions/permission-request.js';
 import { answerWaitMs, type DialogAnswer } from '../sessions/dialog-watch.js';
 import type { AskOutcome, CreateSessionInput } from '../sessions/session-manager.js';
@@ -19,7 +20,7 @@ export type WireAskOutcome =
 export interface NodeOps {
   create: { args: { input: CreateSessionInput }; result: SessionView };
   resume: { args: { id: string }; result: SessionView };
-  stop: { args: { id: string }; result: SessionView };
+  stop: { args: { id: string; removeWorktree: boolean }; result: SessionView };
   interrupt: { args: { id: string }; result: SessionView };
   sendKeys: { args: { id: string; keys: readonly string[] }; result: SessionView };
   answerDialog: { args: { id: string; answer: DialogAnswer }; result: SessionView };
@@ -89,7 +90,7 @@ const argShapes: {
 } = {
   create: { input: 'object' },
   resume: { id: 'string' },
-  stop: { id: 'string' },
+  stop: { id: 'string', removeWorktree: 'boolean' },
   interrupt: { id: 'string' },
   sendKeys: { id: 'string', keys: 'strings' },
   answerDialog: { id: 'string', answer: 'object' },
@@ -173,8 +174,9 @@ const commandTimeMs: {
 } = {
   create: (_, { startTimeoutMs }) => startTimeoutMs,
   resume: (_, { startTimeoutMs }) => startTimeoutMs,
-  // Behind a stop already under way, a stop waits twice as long.
-  stop: (_, { stopTimeoutMs }) => 2 * stopTimeoutMs,
+  // Behind a stop already under way, a stop waits twice as long; git may then remove a worktree.
+  stop: ({ removeWorktree }, { stopTimeoutMs }) =>
+    2 * stopTimeoutMs + (removeWorktree ? gitTimeoutMs : 0),
   interrupt: (_, { stopTimeoutMs }) => stopTimeoutMs,
   sendKeys: () => 0,
   answerDialog: () => answerWaitMs,

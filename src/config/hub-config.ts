@@ -59,6 +59,8 @@ export interface HubConfig {
   readonly token: string;
   /** A JSON file of named, scoped tokens (secrets stored as SHA-256); '' for none. */
   readonly tokensFile: string;
+  /** Where the git worktrees of sessions are made; `<dataDir>/worktrees` once parsed. */
+  readonly worktreeRoot: string;
   /** Directories a session's cwd must lie in, after resolving symlinks; empty allows any. */
   readonly allowedRoots: readonly string[];
   /** Channels open without a listener, as `NAME[:description]`. */

@@ -261,6 +261,15 @@ export const optionSpecs: readonly OptionSpec[] = [
     description: 'JSON file of named tokens with scopes and SHA-256 secret hashes.',
   },
   {
+    flag: 'worktree-root',
+    env: 'CLAUDE_HUB_WORKTREE_ROOT',
+    key: 'worktreeRoot',
+    kind: 'optional',
+    default: '',
+    description:
+      "Folder of the git worktrees made for sessions (createSession's worktree). None: <data dir>/worktrees.",
+  },
+  {
     flag: 'allowed-root',
     env: 'CLAUDE_HUB_ALLOWED_ROOTS',
     key: 'allowedRoots',

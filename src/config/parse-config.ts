@@ -108,11 +108,15 @@ export function parseConfig(
       error: `refusing to listen on ${config.host} without tokens: set --token or --tokens-file, or listen on 127.0.0.1`,
     };
   }
+  const dataDir = expandHome(config.dataDir);
   return {
     ok: true,
     config: {
       ...config,
-      dataDir: expandHome(config.dataDir),
+      dataDir,
+      worktreeRoot: config.worktreeRoot
+        ? expandHome(config.worktreeRoot)
+        : path.join(dataDir, 'worktrees'),
       allowedRoots: config.allowedRoots.map(expandHome),
       policyFile: config.policyFile && expandHome(config.policyFile),
     },

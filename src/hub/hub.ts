@@ -10,7 +10,7 @@ import type { MessageRecord } from '../sessions/message.js';
 import type { DialogAnswer } from '../sessions/dialog-watch.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import type { SessionStatus, SessionRecord } from '../sessions/session.js';
-import type { AskOutcome, CreateSessionInput } from '../sessions/session-manager.js';
+import type { AskOutcome, CreateSessionInput, StopOptions } from '../sessions/session-manager.js';
 import type { TerminalChunk } from '../terminal/terminal-viewer.js';
 
 /** A hub process in a cluster, as the API lists it. */
@@ -62,7 +62,8 @@ export interface Hub {
 
   create(input: CreateInput): Promise<SessionRecord>;
   resume(id: string): Promise<SessionRecord>;
-  stop(id: string): Promise<SessionRecord>;
+  /** Ends the session; with `removeWorktree`, removes its worktree too (see SessionManager.stop). */
+  stop(id: string, options?: StopOptions): Promise<SessionRecord>;
   interrupt(id: string): Promise<SessionRecord>;
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord>;
   /** Answers the dialog on the session's screen; NO_DIALOG when it shows none. */

@@ -13,7 +13,7 @@ import type { DialogAnswer } from '../sessions/dialog-watch.js';
 import type { MessageRecord } from '../sessions/message.js';
 import type { EnqueueOptions } from '../sessions/message-queue.js';
 import type { SessionRecord, SessionStatus } from '../sessions/session.js';
-import type { AskOutcome, SessionManager } from '../sessions/session-manager.js';
+import type { AskOutcome, SessionManager, StopOptions } from '../sessions/session-manager.js';
 import type { TerminalChunk } from '../terminal/terminal-viewer.js';
 import type { Terminals } from '../terminal/terminals.js';
 import type { CreateInput, Hub, NodeInfo } from './hub.js';
@@ -104,8 +104,8 @@ export class LocalHub implements Hub {
   resume(id: string): Promise<SessionRecord> {
     return this.#sessions.resume(id);
   }
-  stop(id: string): Promise<SessionRecord> {
-    return this.#sessions.stop(id);
+  stop(id: string, options: StopOptions = {}): Promise<SessionRecord> {
+    return this.#sessions.stop(id, options);
   }
   interrupt(id: string): Promise<SessionRecord> {
     return this.#sessions.interrupt(id);

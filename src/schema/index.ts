@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
 import './scalars.js';
 import './events.js';
+import './worktrees.js';
 import './sessions.js';
 import './permissions.js';
 import './rules.js';

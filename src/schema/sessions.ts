@@ -6,6 +6,7 @@ import { maxLabels } from '../sessions/session-labels.js';
 import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
 import { HookEventRef } from './events.js';
+import { SessionWorktreeRef, WorktreeInputRef } from './worktrees.js';
 
 const SessionStatusRef = builder.enumType('SessionStatus', {
   description: 'Where a session is in its life; its states and moves are in docs/sessions.md.',
@@ -126,6 +127,13 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       description:
         'The name of the token whose createSession made it (`local` when the hub has no tokens); null for an EXTERNAL session.',
     }),
+    worktree: t.field({
+      type: SessionWorktreeRef,
+      nullable: true,
+      description:
+        'The git worktree made for it (createSession with worktree), where cwd lies; null for a session without one.',
+      resolve: (record) => record.worktree,
+    }),
     events: t.field({
       type: [HookEventRef],
       description: 'Stored events in seq order.',
@@ -166,6 +174,11 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
     trustWorkspace: t.boolean({
       description:
         'Answer claude\'s workspace-trust dialog for this cwd with "Yes, I trust this folder".',
+    }),
+    worktree: t.field({
+      type: WorktreeInputRef,
+      description:
+        "Run claude in a new git worktree of cwd's repository, on a branch of its own (not with resume).",
     }),
     resume: t.string({
       description:
@@ -254,6 +267,9 @@ builder.mutationFields((t) => ({
         runtime: input.runtime,
         node: input.node,
         labels: input.labels,
+        worktree: input.worktree
+          ? { branch: input.worktree.branch, base: input.worktree.base }
+          : null,
       };
       const { prompt, ...detail } = options;
       return audited(
@@ -313,11 +329,22 @@ builder.mutationFields((t) => ({
     type: SessionRef,
     authScopes: { control: true },
     description:
-      "Ends claude (its SessionEnd is still delivered), then its tmux session. For an EXTERNAL session, ends the claude process (SIGTERM): the person's pane and shell stay.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      audited(ctx, 'stopSession', { sessionId: String(args.id) }, () =>
-        ctx.hub.stop(String(args.id)),
-      ),
+      "Ends claude (its SessionEnd is still delivered), then its tmux session. For an EXTERNAL session, ends the claude process (SIGTERM): the person's pane and shell stay. A session's worktree is kept unless removeWorktree says otherwise.",
+    args: {
+      id: t.arg.id({ required: true }),
+      removeWorktree: t.arg.boolean({
+        description:
+          "Also remove the session's worktree (`git worktree remove --force`: what is not committed is lost), of a stopped session too; its branch is deleted only when it has no commit beyond its base or is merged into what base named (Session.worktree.removal says which).",
+      }),
+    },
+    resolve: (_root, args, ctx) => {
+      const removeWorktree = args.removeWorktree ?? false;
+      return audited(
+        ctx,
+        'stopSession',
+        { sessionId: String(args.id), ...(removeWorktree && { detail: { removeWorktree } }) },
+        () => ctx.hub.stop(String(args.id), { removeWorktree }),
+      );
+    },
   }),
 }));

@@ -223,6 +223,7 @@ export function partOptions(
       secrets,
       forwarderPath,
       allowedRoots: config.allowedRoots,
+      worktreeRoot: config.worktreeRoot,
       maxSessions: config.maxSessions,
       hookTimeoutSeconds: config.hookTimeoutSeconds,
       permissionTimeoutSeconds,

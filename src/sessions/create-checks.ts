@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
+import { checkWorktreeRequest, type WorktreeRequest } from '../git/worktrees.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import { checkMessageText, MessageKind } from './message-text.js';
 import { freshLifecycle, SessionStatus, type SessionRecord } from './session.js';
@@ -27,6 +28,8 @@ export interface CreateSessionInput {
   readonly labels?: readonly string[] | null | undefined;
   /** The name of the token that asked for it (`local` without tokens). */
   readonly createdBy?: string | null | undefined;
+  /** Run claude in a new git worktree of cwd's repository, on a branch of its own. */
+  readonly worktree?: WorktreeRequest | null | undefined;
 }
 
 export interface CreateLimits {
@@ -64,6 +67,13 @@ export function newSession(
   if (resumed !== null && input.id != null && input.id.toLowerCase() !== resumed) {
     throw new HubError(ErrorCode.BadInput, 'give id or resume, not two different ids');
   }
+  if (resumed !== null && input.worktree != null) {
+    throw new HubError(
+      ErrorCode.BadInput,
+      'give resume or worktree, not both: a conversation continues in the folder it had',
+    );
+  }
+  if (input.worktree != null) checkWorktreeRequest(input.worktree);
   const id = (resumed ?? input.id ?? randomUUID()).toLowerCase();
   if (!uuidPattern.test(id)) {
     throw new HubError(ErrorCode.BadInput, `id must be a UUID, got ${describeValue(input.id)}`);
@@ -108,6 +118,7 @@ export function newSession(
     status: SessionStatus.Starting,
     labels,
     createdBy: input.createdBy ?? null,
+    worktree: null,
     ...freshLifecycle(now),
   };
   return { record, resumed: resumed !== null };

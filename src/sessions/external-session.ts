@@ -41,6 +41,7 @@ export function externalRecord(options: {
     status: busy ? SessionStatus.Busy : SessionStatus.Idle,
     labels: [],
     createdBy: null,
+    worktree: null,
     ...freshLifecycle(now),
   };
 }

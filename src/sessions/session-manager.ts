@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { checkChannelName } from '../channels/channel.js';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -37,6 +38,7 @@ import {
 import { checkLabels } from './session-labels.js';
 import type { SessionChanges } from './session-changes.js';
 import { Move } from './session-lifecycle.js';
+import { askedCwd, SessionWorktrees } from './session-worktrees.js';
 import {
   sessionParts,
   type SessionDeps,
@@ -49,6 +51,14 @@ export type { AskOutcome, CreateSessionInput };
 export interface SessionManagerOptions extends SessionPartsOptions, CreateLimits {
   /** The processes of the hub's own tmux clients (terminal watches): no person's terminal. */
   readonly ownClients?: () => ReadonlySet<number>;
+  /** Where sessions' worktrees are made (--worktree-root); `<dataDir>/worktrees` when absent. */
+  readonly worktreeRoot?: string;
+}
+
+/** What stopSession does beyond ending claude. */
+export interface StopOptions {
+  /** Remove the session's worktree, and its branch when nothing on it would be lost. */
+  readonly removeWorktree?: boolean;
 }
 
 /**
@@ -64,6 +74,9 @@ export class SessionManager {
   readonly #store: RecordTable<SessionRecord>;
   readonly #permissions: PermissionBroker;
   readonly #parts: SessionParts;
+  readonly #worktrees: SessionWorktrees;
+  /** Ids of sessions whose worktree is being made: taken, though not in the index yet. */
+  readonly #making = new Set<string>();
   readonly messages: MessageQueue;
 
   constructor(options: SessionManagerOptions, deps: SessionDeps) {
@@ -74,6 +87,14 @@ export class SessionManager {
     this.#permissions = deps.permissions;
     this.#parts = sessionParts(options, deps);
     this.messages = this.#parts.messages;
+    this.#worktrees = new SessionWorktrees(
+      {
+        root: options.worktreeRoot ?? path.join(options.dataDir, 'worktrees'),
+        env: options.env,
+        secrets: options.secrets ?? [],
+      },
+      { changes: this.#parts.changes, clock: this.#parts.clock, log: options.log },
+    );
     for (const record of deps.store.loadAll()) {
       this.#parts.index.add(withStoredDefaults(record));
     }
@@ -183,17 +204,21 @@ export class SessionManager {
   }
 
   async create(input: CreateSessionInput): Promise<SessionRecord> {
-    const { record, resumed } = newSession(
-      input,
-      this.#options,
-      this.#parts.index,
-      this.#parts.clock.now(),
-    );
+    const checked = newSession(input, this.#options, this.#parts.index, this.#parts.clock.now());
+    const { resumed } = checked;
+    const record = input.worktree
+      ? await this.#withWorktree(checked.record, input.worktree)
+      : checked.record;
     const { id } = record;
     this.#parts.index.add(record);
     if (input.trustWorkspace) this.#parts.supervision.trustOnStart(id);
-    await this.#parts.launcher.launch(record, resumed);
-    await this.#parts.launcher.waitForStart(record, true);
+    try {
+      await this.#parts.launcher.launch(record, resumed);
+      await this.#parts.launcher.waitForStart(record, true);
+    } catch (error) {
+      if (record.worktree) await this.#discardWorktree(record);
+      throw error;
+    }
     this.#parts.supervision.trusted(id);
     if (record.claudeSessionId !== id) {
       // The stream must be the conversation asked for, not a new one.
@@ -208,6 +233,42 @@ export class SessionManager {
     return record;
   }
 
+  /** The record with its worktree made; the id stays taken meanwhile. */
+  async #withWorktree(
+    record: SessionRecord,
+    request: NonNullable<CreateSessionInput['worktree']>,
+  ): Promise<SessionRecord> {
+    if (this.#making.has(record.id)) {
+      throw new HubError(ErrorCode.SessionExists, `a session with id ${record.id} exists already`);
+    }
+    this.#making.add(record.id);
+    let made: SessionRecord;
+    try {
+      made = await this.#worktrees.make(record, request);
+    } finally {
+      this.#making.delete(record.id);
+    }
+    if (this.#parts.index.taken(record.id)) {
+      // Another createSession took the id while git ran.
+      await this.#worktrees.undo(made);
+      throw new HubError(ErrorCode.SessionExists, `a session with id ${record.id} exists already`);
+    }
+    return made;
+  }
+
+  /** A start that failed: its claude is stopped, and the worktree and branch made for it go. */
+  async #discardWorktree(record: SessionRecord): Promise<void> {
+    try {
+      await this.stop(record.id);
+      await this.#worktrees.remove(record, 'ALWAYS');
+    } catch (error) {
+      this.#options.log.warn(
+        { sessionId: record.id, err: error },
+        'the worktree of a session that failed to start could not be removed',
+      );
+    }
+  }
+
   /** Continues a stopped or crashed session with `claude --resume`, same id, same stream. */
   async resume(id: string): Promise<SessionRecord> {
     const record = this.require(id);
@@ -218,7 +279,8 @@ export class SessionManager {
         `session ${id} is ${record.status.toLowerCase()}, not stopped or crashed`,
       );
     }
-    this.checkAllowedRoot(record.cwd);
+    this.checkAllowedRoot(askedCwd(record));
+    this.#worktrees.checkRunnable(record);
     checkSessionLimit(this.#parts.index, this.#options.maxSessions);
     this.#parts.supervision.cancelRestart(id);
     await this.#parts.launcher.launch(record, true);
@@ -248,6 +310,7 @@ export class SessionManager {
       messages: this.messages.prune(retention.perSession, forget),
       permissions: this.#permissions.prune(retention.perSession, forget),
     };
+    this.#worktrees.forgotten([...forget].map((id) => this.#parts.index.require(id)));
     this.#parts.index.forget(forget);
     this.#parts.changes.forget(forget);
     this.#store.delete([...forget]);
@@ -365,13 +428,17 @@ export class SessionManager {
     return record;
   }
 
-  /** Ends claude (its SessionEnd is still delivered), then the tmux session. */
-  async stop(id: string): Promise<SessionRecord> {
+  /**
+   * Ends claude (its SessionEnd is still delivered), then the tmux session; with
+   * `removeWorktree`, then its worktree (see SessionWorktrees.remove), of a stopped session too.
+   */
+  async stop(id: string, options: StopOptions = {}): Promise<SessionRecord> {
     const record = this.require(id);
     if (this.#parts.supervision.cancelRestart(id)) {
       this.#parts.ending.finish(record, Move.Stopped, record.error);
     }
     await this.#parts.ending.stop(record);
+    if (options.removeWorktree) await this.#worktrees.remove(record);
     return record;
   }
 

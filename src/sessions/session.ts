@@ -1,3 +1,4 @@
+import type { SessionWorktree } from '../git/worktrees.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import type { PaneAddress } from '../runtime/tmux-pane.js';
 
@@ -77,6 +78,11 @@ export interface SessionRecord {
    * null for an EXTERNAL session, which a person started.
    */
   readonly createdBy: string | null;
+  /**
+   * The git worktree made for it (createSession's `worktree`), where `cwd` lies; null for a
+   * session without one (and every record stored before worktrees).
+   */
+  worktree: SessionWorktree | null;
 }
 
 /** Whether a person can see and type into the session's claude (a HEADLESS one has no terminal). */
@@ -119,6 +125,7 @@ function addedFields(): Pick<
   | 'blockedReason'
   | 'labels'
   | 'createdBy'
+  | 'worktree'
 > {
   return {
     runtime: RuntimeKind.Tmux,
@@ -132,6 +139,7 @@ function addedFields(): Pick<
     blockedReason: null,
     labels: [],
     createdBy: null,
+    worktree: null,
   };
 }
 

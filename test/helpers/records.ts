@@ -35,6 +35,7 @@ export function session(id: string, status: SessionStatus, statusSince: number):
     lastAssistantMessage: null,
     labels: [],
     createdBy: 'local',
+    worktree: null,
   };
 }
 

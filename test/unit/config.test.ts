@@ -88,6 +88,16 @@ describe('parseConfig', () => {
     });
   });
 
+  it('puts worktrees in the data dir unless --worktree-root says where', () => {
+    expect(parseConfig(['--data-dir', '/data/hub'], {})).toMatchObject({
+      ok: true,
+      config: { worktreeRoot: '/data/hub/worktrees' },
+    });
+    expect(
+      parseConfig(['--data-dir', '/data/hub'], { CLAUDE_HUB_WORKTREE_ROOT: '/srv/trees' }),
+    ).toMatchObject({ ok: true, config: { worktreeRoot: '/srv/trees' } });
+  });
+
   it('rejects a bad environment value naming the variable', () => {
     expect(parseConfig([], { CLAUDE_HUB_PORT: 'x' })).toEqual({
       ok: false,

@@ -160,7 +160,7 @@ describe('node calls: the typed table over HTTP', () => {
       },
     });
     const error = await client()
-      .call(node, 'stop', { id: 'session-1' })
+      .call(node, 'stop', { id: 'session-1', removeWorktree: false })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HubError);
     expect(error).toMatchObject({

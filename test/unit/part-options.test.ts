@@ -39,6 +39,7 @@ describe('partOptions', () => {
       unknownScreenAfterMs,
       maxSessions: 100,
       allowedRoots: [],
+      worktreeRoot: path.join('/data/hub', 'worktrees'),
       messages: {
         limit: 100,
         confirmTimeoutMs: messageConfirmTimeoutMs,

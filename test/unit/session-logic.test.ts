@@ -36,6 +36,7 @@ function record(): SessionRecord {
     lastAssistantMessage: null,
     labels: [],
     createdBy: null,
+    worktree: null,
   };
 }
 

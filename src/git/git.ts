@@ -1,0 +1,63 @@
+import { execa } from 'execa';
+import { timedSpawn } from '../spawn-time.js';
+
+/** How long one git command may take before it is killed. */
+export const gitTimeoutMs = 30_000;
+
+/** What one git command did. */
+export interface GitResult {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs git with these arguments in a folder; a start that fails rejects, an exit code does not. */
+export type GitRun = (args: readonly string[], cwd: string) => Promise<GitResult>;
+
+/**
+ * The environment git runs with: the one given (the hub's, less its secrets) less every `GIT_*`
+ * variable, which would point git at another repository, index or work tree (`GIT_DIR`,
+ * `GIT_WORK_TREE`, `GIT_INDEX_FILE`), add configuration (`GIT_CONFIG_*`) or run programs
+ * (`GIT_SSH_COMMAND`, `GIT_EXTERNAL_DIFF`); never a prompt, and messages in English. Pure.
+ */
+export function gitEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || name.toUpperCase().startsWith('GIT_')) continue;
+    result[name] = value;
+  }
+  return { ...result, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+}
+
+/**
+ * git through execa, with an argument array (no shell ever sees a value), stdin closed, only
+ * `env` as its environment, and a time limit.
+ */
+export function gitRunner(env: Readonly<Record<string, string>>): GitRun {
+  return async (args, cwd) => {
+    const result = await timedSpawn(() =>
+      execa('git', args, {
+        cwd,
+        env,
+        extendEnv: false,
+        stdin: 'ignore',
+        reject: false,
+        timeout: gitTimeoutMs,
+        stripFinalNewline: true,
+      }),
+    );
+    if (result.exitCode === undefined) {
+      // It never started (no git, no such folder), or it was killed at its time limit.
+      throw new Error(`git ${args[0] ?? ''} could not run: ${result.message}`, { cause: result });
+    }
+    return { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr };
+  };
+}
+
+/** git's first line of complaint, for a message. */
+export function gitComplaint(result: GitResult): string {
+  const line = result.stderr.split('\n').find((text) => text.trim() !== '') ?? '';
+  return line.replace(/^(fatal|error): /, '').slice(0, 300) || `exit code ${result.exitCode}`;
+}

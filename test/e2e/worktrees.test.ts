@@ -1,0 +1,213 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { claudeBin } from '../../harness/claude-config.js';
+import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { branches, commitFile, git, makeRepo } from '../helpers/git-repo.js';
+import { startHub, type TestHub } from '../helpers/hub.js';
+import { disposeWithSuite } from '../helpers/leftovers.js';
+
+const sessionFields = `id status cwd worktree { path branch base repository removal { branchDeleted note } }`;
+const create = `mutation($input: CreateSessionInput!) { createSession(input: $input) { ${sessionFields} } }`;
+const stop = `mutation($id: ID!, $remove: Boolean) { stopSession(id: $id, removeWorktree: $remove) { ${sessionFields} } }`;
+const ask = `mutation($id: ID!, $text: String!) { ask(sessionId: $id, text: $text, timeoutSeconds: 60) { __typename ... on AskReply { reply } } }`;
+
+interface Session {
+  id: string;
+  status: string;
+  cwd: string;
+  worktree: {
+    path: string;
+    branch: string;
+    base: string;
+    repository: string;
+    removal: { branchDeleted: boolean; note: string } | null;
+  } | null;
+}
+
+describe('a git worktree per session, with the real claude CLI', () => {
+  disposeWithSuite();
+  let world: ClaudeWorld;
+  let hub: TestHub;
+  let root: string;
+  let repo: string;
+  let local: string;
+
+  beforeAll(async () => {
+    world = await startClaudeWorld();
+    root = path.join(world.makeCwd('trees'), 'worktrees');
+    hub = await startHub({
+      env: world.env,
+      args: ['--claude-bin', claudeBin, '--worktree-root', root],
+    });
+    repo = world.makeCwd('repo');
+    const pushed = makeRepo(repo);
+    // The branch must start here, at a commit no remote-tracking branch has.
+    local = commitFile(repo, 'README.md', 'local\n');
+    expect(git(repo, 'rev-parse', 'origin/main')).toBe(pushed);
+  });
+
+  async function start(input: Record<string, unknown>): Promise<Session> {
+    const { createSession } = await hub.data<{ createSession: Session }>(create, {
+      input: { permissionMode: 'ACCEPT_EDITS', ...input },
+    });
+    return createSession;
+  }
+
+  async function write(session: Session, file: string, content: string): Promise<void> {
+    const { ask: answer } = await hub.data(ask, {
+      id: session.id,
+      text: `write: ${file} ${content}`,
+    });
+    expect(answer).toEqual({ __typename: 'AskReply', reply: `wrote: ${file}` });
+  }
+
+  it('gives two sessions on one repository a worktree and branch each: each sees only its own writes', async () => {
+    const one = await start({ cwd: repo, name: 'first task', worktree: {} });
+    const two = await start({ cwd: repo, worktree: { branch: 'feature/two' } });
+
+    expect(one).toMatchObject({
+      status: 'IDLE',
+      cwd: path.join(root, `repo-${one.id.slice(0, 8)}`),
+      worktree: {
+        path: path.join(root, `repo-${one.id.slice(0, 8)}`),
+        branch: 'claude/first-task',
+        base: local,
+        repository: repo,
+        removal: null,
+      },
+    });
+    expect(two.worktree).toMatchObject({ branch: 'feature/two', base: local, repository: repo });
+    expect(two.cwd).toBe(two.worktree!.path);
+
+    await write(one, path.join(one.cwd, 'notes.txt'), 'from-one');
+    await write(two, path.join(two.cwd, 'notes.txt'), 'from-two');
+    expect(readFileSync(path.join(one.cwd, 'notes.txt'), 'utf8')).toBe('from-one');
+    expect(readFileSync(path.join(two.cwd, 'notes.txt'), 'utf8')).toBe('from-two');
+    expect(existsSync(path.join(repo, 'notes.txt'))).toBe(false);
+    expect(git(repo, 'status', '--porcelain')).toBe('');
+    expect(git(one.cwd, 'symbolic-ref', '--short', 'HEAD')).toBe('claude/first-task');
+    expect(git(two.cwd, 'symbolic-ref', '--short', 'HEAD')).toBe('feature/two');
+    // The hooks report the folder claude runs in.
+    const { session } = await hub.data(
+      `query($id: ID!) { session(id: $id) { events(names: ["SessionStart"]) { cwd } } }`,
+      { id: two.id },
+    );
+    expect(session.events).toEqual([{ cwd: two.cwd }]);
+
+    // stopSession keeps the worktree; removeWorktree removes it, and its unchanged branch.
+    const stopped = (await hub.data<{ stopSession: Session }>(stop, { id: one.id })).stopSession;
+    expect(stopped).toMatchObject({ status: 'STOPPED', worktree: { removal: null } });
+    expect(readFileSync(path.join(one.cwd, 'notes.txt'), 'utf8')).toBe('from-one');
+    const removed = (await hub.data<{ stopSession: Session }>(stop, { id: one.id, remove: true }))
+      .stopSession;
+    expect(removed.worktree!.removal).toEqual({
+      branchDeleted: true,
+      note: 'branch claude/first-task deleted: no commits beyond its base',
+    });
+    expect(existsSync(one.worktree!.path)).toBe(false);
+    expect(branches(repo)).toEqual(['feature/two', 'main']);
+
+    // A branch with a commit of its own is kept.
+    commitFile(two.cwd, 'notes.txt', 'committed\n');
+    const kept = (await hub.data<{ stopSession: Session }>(stop, { id: two.id, remove: true }))
+      .stopSession;
+    expect(kept).toMatchObject({
+      status: 'STOPPED',
+      worktree: {
+        removal: {
+          branchDeleted: false,
+          note: `branch feature/two kept: 1 commit(s) beyond its base ${local.slice(0, 12)}, not merged`,
+        },
+      },
+    });
+    expect(existsSync(two.worktree!.path)).toBe(false);
+    expect(branches(repo)).toEqual(['feature/two', 'main']);
+
+    // Its worktree is gone, so it does not resume.
+    const resumed = await hub.gql(`mutation($id: ID!) { resumeSession(id: $id) { id } }`, {
+      id: two.id,
+    });
+    expect(resumed.errors?.[0]).toMatchObject({
+      message: expect.stringContaining(
+        `ran in the worktree ${two.worktree!.path}, which was removed`,
+      ),
+      extensions: { code: 'WORKTREE_REMOVED' },
+    });
+  });
+
+  it('starts claude in the same subfolder of the worktree as cwd is of the checkout, and resumes there', async () => {
+    const session = await start({ cwd: path.join(repo, 'src', 'app'), worktree: {} });
+    expect(session.cwd).toBe(path.join(session.worktree!.path, 'src', 'app'));
+    expect(session.worktree!.branch).toBe(`claude/${session.id.slice(0, 8)}`);
+    await write(session, path.join(session.cwd, 'sub.txt'), 'in-sub');
+    expect(readFileSync(path.join(session.cwd, 'main.txt'), 'utf8')).toBe('main\n');
+
+    await hub.data(stop, { id: session.id });
+    const { resumeSession } = await hub.data(
+      `mutation($id: ID!) { resumeSession(id: $id) { status cwd } }`,
+      { id: session.id },
+    );
+    expect(resumeSession).toEqual({ status: 'IDLE', cwd: session.cwd });
+    await hub.data(stop, { id: session.id });
+  });
+
+  it('refuses a folder in no repository, and hostile branch names, leaving nothing', async () => {
+    const before = (await hub.data(`{ sessions { id } }`)).sessions.length;
+    const plain = world.makeCwd('plain');
+    const notRepo = await hub.gql(create, { input: { cwd: plain, worktree: {} } });
+    expect(notRepo.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(new RegExp(`^cwd ${plain} is not in a git checkout`)),
+      extensions: { code: 'NOT_A_REPOSITORY' },
+    });
+
+    const marker = path.join(plain, 'ran');
+    for (const branch of [`--upload-pack=touch ${marker}`, `$(touch ${marker})`, 'a..b']) {
+      const refused = await hub.gql(create, { input: { cwd: repo, worktree: { branch } } });
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+      expect(refused.errors?.[0]?.message).toContain('worktree.branch');
+    }
+    const badBase = await hub.gql(create, {
+      input: { cwd: repo, worktree: { base: 'no-such-commit' } },
+    });
+    expect(badBase.errors?.[0]).toMatchObject({
+      message: 'worktree.base names no commit of the repository, got "no-such-commit" (string)',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+
+    expect(existsSync(marker)).toBe(false);
+    expect(readdirSync(plain)).toEqual([]);
+    expect((await hub.data(`{ sessions { id } }`)).sessions).toHaveLength(before);
+    expect(branches(repo).filter((b) => !b.startsWith('claude/') && b !== 'feature/two')).toEqual([
+      'main',
+    ]);
+    expect(readdirSync(root).length).toBe(
+      Number(git(repo, 'worktree', 'list', '--porcelain').match(/^worktree /gm)!.length) - 1,
+    );
+  });
+
+  it('removes the worktree and branch of a session whose start failed', async () => {
+    const result = await hub.gql(create, {
+      input: { cwd: repo, name: 'doomed', permissionMode: 'BYPASS_PERMISSIONS', worktree: {} },
+    });
+    if (process.getuid?.() !== 0) return; // only root is refused bypass mode
+    expect(result.errors?.[0]?.extensions?.code).toBe('SESSION_START_FAILED');
+    const id = result.errors?.[0]?.extensions?.sessionId;
+    const { session } = await hub.data<{ session: Session }>(
+      `query($id: ID!) { session(id: $id) { ${sessionFields} } }`,
+      { id },
+    );
+    expect(session).toMatchObject({
+      status: 'CRASHED',
+      worktree: {
+        branch: 'claude/doomed',
+        removal: {
+          branchDeleted: true,
+          note: 'branch claude/doomed deleted: made for a session that never started',
+        },
+      },
+    });
+    expect(existsSync(session.worktree!.path)).toBe(false);
+    expect(branches(repo)).not.toContain('claude/doomed');
+  });
+});
