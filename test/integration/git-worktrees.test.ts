@@ -81,8 +81,6 @@ describe('session worktrees in real git', () => {
 
   it('refuses a cwd in no repository with NOT_A_REPOSITORY, leaving nothing', async () => {
     const { dir, root, worktrees } = setup();
-    const plain = path.join(dir, 'plain');
-    rmSync(plain, { recursive: true, force: true });
     git(dir, 'init', '--quiet', '--bare', 'bare.git'); // not a checkout either
     for (const cwd of [dir, path.join(dir, 'bare.git')]) {
       await expect(worktrees.create(cwd, {}, session(0))).rejects.toMatchObject({

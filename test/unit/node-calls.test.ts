@@ -187,6 +187,14 @@ describe('node calls: the typed table over HTTP', () => {
     expect(calls).toEqual([{ op: 'setLabels', args: { id: 'session-1', labels } }]);
   });
 
+  it("carries stop's removeWorktree to the owner", async () => {
+    const { node, calls } = await startOwner({ stop: notHere });
+    await client()
+      .call(node, 'stop', { id: 'session-1', removeWorktree: true })
+      .catch(() => undefined);
+    expect(calls).toEqual([{ op: 'stop', args: { id: 'session-1', removeWorktree: true } }]);
+  });
+
   it('answers an unexpected error as INTERNAL without its message, and logs it', async () => {
     const { node, logLines } = await startOwner({
       screen: async () => {
@@ -393,7 +401,8 @@ describe('answerWithinMs', () => {
   it.each([
     ['create', { input: { cwd: '/' } }, 40_000],
     ['resume', { id: 'x' }, 40_000],
-    ['stop', { id: 'x' }, 20_000],
+    ['stop', { id: 'x', removeWorktree: false }, 20_000],
+    ['stop', { id: 'x', removeWorktree: true }, 50_000],
     ['interrupt', { id: 'x' }, 15_000],
     ['ask', { id: 'x', text: 'hi', channel: '', timeoutMs: 300_000 }, 310_000],
     ['screen', { id: 'x' }, 10_000],
