@@ -33,7 +33,12 @@ export class Policy {
   decide(subject: RuleSubject): Verdict | null {
     if (this.#rules.length === 0) return null;
     const view = new SubjectView(subject);
-    const compiled = this.#rules.find((rule) => rule.check(view, null));
+    let compiled: CompiledRule | undefined;
+    for (const rule of this.#rules) {
+      if (!rule.check(view, null)) continue;
+      compiled = rule;
+      break;
+    }
     if (!compiled) return null;
     const said: string[] = [];
     compiled.check(view, said);

@@ -53,13 +53,14 @@ export class SubjectView {
   readonly cwd: string;
   /** The call a TOOL_CALL rule reads, or the turn's calls a STOP rule reads. */
   readonly calls: readonly ToolCall[];
+  /** Per call, made at its first read: most calls meet no rule that reads a field. */
   readonly #fields: Map<string, Field | null>[];
 
   constructor(subject: RuleSubject) {
     this.subject = subject;
     this.cwd = path.resolve(subject.session.cwd);
     this.calls = subject.on === RuleTrigger.ToolCall ? [subject] : subject.turnCalls;
-    this.#fields = this.calls.map(() => new Map());
+    this.#fields = [];
   }
 
   /**
@@ -68,7 +69,7 @@ export class SubjectView {
    * pattern did not say).
    */
   field(call: number, dotted: string): Field | null {
-    const fields = this.#fields[call]!;
+    const fields = (this.#fields[call] ??= new Map());
     let field = fields.get(dotted);
     if (field === undefined) {
       const value = fieldValue(this.calls[call]!.toolInput, dotted);
@@ -96,7 +97,7 @@ export function compileRule(rule: PermissionRule): CompiledRule {
   const callHolds = (view: SubjectView, index: number, said: string[] | null): boolean => {
     const call = view.calls[index]!;
     if (tools) {
-      const hit = tools.find(({ test }) => test(call.toolName));
+      const hit = matchingGlob(tools, call.toolName);
       if (!hit) return false;
       said?.push(`tool ${call.toolName} matched ${JSON.stringify(hit.glob)}`);
     }
@@ -110,13 +111,13 @@ export function compileRule(rule: PermissionRule): CompiledRule {
   const sessionHolds = (view: SubjectView, said: string[] | null): boolean => {
     const { session } = view.subject;
     if (folders) {
-      const hit = folders.find(({ dir }) => isUnderDir(view.cwd, dir));
+      const hit = folderHolding(folders, view.cwd);
       if (!hit) return false;
       said?.push(`cwd ${view.cwd} is under ${hit.folder}`);
     }
     if (match.labels) {
-      const label = match.labels.find((wanted) => session.labels.includes(wanted));
-      if (label === undefined) return false;
+      const label = labelCarried(match.labels, session.labels);
+      if (label === null) return false;
       said?.push(`the session is labelled ${JSON.stringify(label)}`);
     }
     if (match.runtime) {
@@ -144,8 +145,9 @@ export function compileRule(rule: PermissionRule): CompiledRule {
         if (!callHolds(view, 0, said)) return false;
       } else if (tools || input) {
         const turnSaid: string[] | null = said && [];
-        const index = view.calls.findIndex((_, i) => callHolds(view, i, null));
-        if (index < 0) return false;
+        let index = 0;
+        while (index < view.calls.length && !callHolds(view, index, null)) index++;
+        if (index === view.calls.length) return false;
         if (said && turnSaid) {
           callHolds(view, index, turnSaid);
           said.push(`the turn made a matching call (${turnSaid.join(', ')})`);
@@ -162,6 +164,24 @@ export function compileRule(rule: PermissionRule): CompiledRule {
     },
   };
 }
+
+// Loops, not find(): a callback would be a closure made for every rule at every call.
+function matchingGlob<T extends { test: Pattern }>(globs: readonly T[], name: string): T | null {
+  for (const glob of globs) if (glob.test(name)) return glob;
+  return null;
+}
+
+function folderHolding<T extends { dir: string }>(folders: readonly T[], cwd: string): T | null {
+  for (const folder of folders) if (isUnderDir(cwd, folder.dir)) return folder;
+  return null;
+}
+
+function labelCarried(wanted: readonly string[], carried: readonly string[]): string | null {
+  for (const label of wanted) if (carried.includes(label)) return label;
+  return null;
+}
+
+const shown = (item: InputMatch, value: string) => `${item.path} ${JSON.stringify(clip(value))}`;
 
 /** Whether `file` (resolved) is the resolved folder `dir` or inside it. */
 function isUnderDir(file: string, dir: string): boolean {
@@ -180,34 +200,35 @@ function inputHolds(
   allowing: boolean,
   said: string[] | null,
 ): boolean {
+  // No closure is made here: every rule runs this for every call.
   const { value } = field;
-  const shown = () => `${item.path} ${JSON.stringify(clip(value))}`;
-  const pattern = () => JSON.stringify(item.pattern);
   if (toolName !== 'Bash' || item.path !== 'command') {
     if (!item.test(value)) return false;
-    said?.push(`${shown()} matched ${pattern()}`);
+    said?.push(`${shown(item, value)} matched ${JSON.stringify(item.pattern)}`);
     return true;
   }
   const commands = (field.commands ??= splitCommands(value));
   if (allowing) {
     field.substitutes ??= /\$\(|`|[<>]\(/.test(value);
     if (field.substitutes || commands.length === 0) return false;
-    if (!commands.every((command) => item.test(command))) return false;
+    for (const command of commands) if (!item.test(command)) return false;
     said?.push(
-      commands.length === 1
-        ? `${shown()} matched ${pattern()}`
-        : `each of the ${commands.length} commands of ${shown()} matched ${pattern()}`,
+      `${commands.length === 1 ? '' : `each of the ${commands.length} commands of `}${shown(item, value)} matched ${JSON.stringify(item.pattern)}`,
     );
     return true;
   }
   if (item.test(value)) {
-    said?.push(`${shown()} matched ${pattern()}`);
+    said?.push(`${shown(item, value)} matched ${JSON.stringify(item.pattern)}`);
     return true;
   }
-  const hit = commands.find((command) => item.test(command));
-  if (hit === undefined) return false;
-  said?.push(`${item.path}'s command ${JSON.stringify(clip(hit))} matched ${pattern()}`);
-  return true;
+  for (const command of commands) {
+    if (!item.test(command)) continue;
+    said?.push(
+      `${item.path}'s command ${JSON.stringify(clip(command))} matched ${JSON.stringify(item.pattern)}`,
+    );
+    return true;
+  }
+  return false;
 }
 
 /** A shell command line's commands, split at control operators (quotes not understood: a split
