@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
+import { runCommand, type Io } from '../../src/cli/commands.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { branches, commitFile, git, makeRepo } from '../helpers/git-repo.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -49,7 +50,8 @@ describe('a git worktree per session, with the real claude CLI', () => {
 
   async function start(input: Record<string, unknown>): Promise<Session> {
     const { createSession } = await hub.data<{ createSession: Session }>(create, {
-      input: { permissionMode: 'ACCEPT_EDITS', ...input },
+      // claude asks to trust each new git checkout, a worktree too, whatever folder holds it.
+      input: { permissionMode: 'ACCEPT_EDITS', trustWorkspace: true, ...input },
     });
     return createSession;
   }
@@ -68,9 +70,9 @@ describe('a git worktree per session, with the real claude CLI', () => {
 
     expect(one).toMatchObject({
       status: 'IDLE',
-      cwd: path.join(root, `repo-${one.id.slice(0, 8)}`),
+      cwd: path.join(root, `${path.basename(repo)}-${one.id.slice(0, 8)}`),
       worktree: {
-        path: path.join(root, `repo-${one.id.slice(0, 8)}`),
+        path: path.join(root, `${path.basename(repo)}-${one.id.slice(0, 8)}`),
         branch: 'claude/first-task',
         base: local,
         repository: repo,
@@ -188,7 +190,13 @@ describe('a git worktree per session, with the real claude CLI', () => {
 
   it('removes the worktree and branch of a session whose start failed', async () => {
     const result = await hub.gql(create, {
-      input: { cwd: repo, name: 'doomed', permissionMode: 'BYPASS_PERMISSIONS', worktree: {} },
+      input: {
+        cwd: repo,
+        name: 'doomed',
+        permissionMode: 'BYPASS_PERMISSIONS',
+        trustWorkspace: true,
+        worktree: {},
+      },
     });
     if (process.getuid?.() !== 0) return; // only root is refused bypass mode
     expect(result.errors?.[0]?.extensions?.code).toBe('SESSION_START_FAILED');
@@ -209,5 +217,35 @@ describe('a git worktree per session, with the real claude CLI', () => {
     });
     expect(existsSync(session.worktree!.path)).toBe(false);
     expect(branches(repo)).not.toContain('claude/doomed');
+  });
+
+  it('makes and removes worktrees from the command line: new --worktree, stop --remove-worktree', async () => {
+    const cli = async (...argv: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const io: Io = {
+        out: (text) => out.push(text),
+        err: (text) => err.push(text),
+        readStdin: async () => '',
+        colour: false,
+        interrupted: () => new AbortController().signal,
+      };
+      const code = await runCommand(argv[0]!, argv.slice(1), { CLAUDE_HUB_URL: hub.url }, io);
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const made = await cli('new', '--cwd', repo, '--trust', '--branch', 'from-cli');
+    expect(made.code).toBe(0);
+    const id = made.out.trim();
+    const folder = path.join(root, `${path.basename(repo)}-${id.slice(0, 8)}`);
+    expect(made.err).toContain(`worktree ${folder} on from-cli`);
+    expect(existsSync(folder)).toBe(true);
+
+    expect(await cli('stop', id, '--remove-worktree')).toEqual({
+      code: 0,
+      out: `${id} STOPPED`,
+      err: 'worktree removed; branch from-cli deleted: no commits beyond its base',
+    });
+    expect(existsSync(folder)).toBe(false);
+    expect(branches(repo)).not.toContain('from-cli');
   });
 });
