@@ -1,8 +1,16 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { LocalEventBus } from '../../src/events/event-bus.js';
 import { Worktrees } from '../../src/git/worktrees.js';
 import { createLogger } from '../../src/log.js';
+import { PermissionBroker } from '../../src/permissions/permission-broker.js';
+import type { MessageRecord } from '../../src/sessions/message.js';
+import { SessionManager } from '../../src/sessions/session-manager.js';
+import { openDatabase } from '../../src/store/database.js';
+import { RecordTable } from '../../src/store/record-table.js';
+import { SqliteEventLog } from '../../src/store/sqlite-event-log.js';
+import { FakeRuntime } from '../helpers/fake-runtime.js';
 import type { SessionRecord } from '../../src/sessions/session.js';
 import { SessionWorktrees } from '../../src/sessions/session-worktrees.js';
 import { FakeClock } from '../helpers/fake-clock.js';
@@ -219,5 +227,65 @@ describe('session worktrees in real git', () => {
     sessions.forgotten([forgotten]);
     await vi.waitFor(() => expect(existsSync(forgotten.worktree!.path)).toBe(false));
     await vi.waitFor(() => expect(branches(repo)).toEqual(['main']));
+  });
+
+  it('removes the worktree of a session retention forgets, with the session', async () => {
+    const { dir, repo, root, worktrees } = setup();
+    const day = 24 * 60 * 60 * 1000;
+    const clock = new FakeClock();
+    const db = openDatabase(path.join(dir, 'data'));
+    const made = await worktrees.create(repo, {}, session(0));
+    new RecordTable<SessionRecord>(db, 'sessions').save({
+      ...storedSession(ids[0]!, 'STOPPED', clock.now() - 10 * day),
+      cwd: made.cwd,
+      worktree: made.worktree,
+    });
+    const manager = new SessionManager(
+      {
+        claudeBin: 'claude',
+        defaultRuntime: 'TMUX',
+        dataDir: path.join(dir, 'data'),
+        worktreeRoot: root,
+        env: { PATH: process.env.PATH },
+        forwarderPath: '/hooks/forward.sh',
+        allowedRoots: [],
+        maxSessions: 10,
+        hookTimeoutSeconds: 10,
+        permissionTimeoutSeconds: 40,
+        startTimeoutMs: 2000,
+        stopTimeoutMs: 200,
+        pollIntervalMs: 5,
+        restartPolicy: { limit: 0, windowMs: 60_000, initialDelayMs: 20, maxDelayMs: 100 },
+        unknownScreenAfterMs: 10_000,
+        isHookToken: () => false,
+        messages: { limit: 10, confirmTimeoutMs: 500, readyTimeoutMs: 2000, typingGraceMs: 0 },
+        log: createLogger('silent'),
+        clock,
+      },
+      {
+        runtime: new FakeRuntime(),
+        log: new SqliteEventLog(db),
+        bus: new LocalEventBus(),
+        store: new RecordTable<SessionRecord>(db, 'sessions'),
+        messageStore: new RecordTable<MessageRecord>(db, 'messages'),
+        permissions: new PermissionBroker(
+          {
+            holdMs: 1000,
+            onExpiry: 'ask',
+            changed: () => undefined,
+            resolved: async () => undefined,
+            clock,
+          },
+          new RecordTable(db, 'permissions'),
+        ),
+      },
+    );
+    expect(manager.get(ids[0]!)?.worktree).toEqual(made.worktree);
+    expect(manager.pruneRecords({ maxAgeMs: 7 * day, perSession: 0 }).sessions).toBe(1);
+    await vi.waitFor(() => expect(existsSync(made.worktree.path)).toBe(false));
+    await vi.waitFor(() => expect(branches(repo)).toEqual(['main']));
+    expect(manager.get(ids[0]!)).toBeUndefined();
+    await manager.close(false);
+    db.close();
   });
 });

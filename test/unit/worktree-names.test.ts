@@ -9,6 +9,8 @@ import {
   worktreeFolder,
 } from '../../src/git/worktree-names.js';
 import { checkWorktreeRequest } from '../../src/git/worktrees.js';
+import { withStoredDefaults, type SessionRecord } from '../../src/sessions/session.js';
+import { session } from '../helpers/records.js';
 
 const id = '1b9d6bcb-9f3c-4a52-8e7d-0c6a1f2e3d4c';
 
@@ -83,5 +85,10 @@ describe('worktree names', () => {
         UNSET: undefined,
       }),
     ).toEqual({ PATH: '/bin', HOME: '/home/me', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' });
+  });
+
+  it('reads a session stored before worktrees as having none', () => {
+    const { worktree: _, ...old } = session('a', 'STOPPED', 0);
+    expect(withStoredDefaults(old as SessionRecord).worktree).toBeNull();
   });
 });
