@@ -5,6 +5,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { branches, makeRepo } from '../helpers/git-repo.js';
 import { freePort } from '../../harness/free-port.js';
 import { gqlData } from '../../harness/graphql-http.js';
 import { hubArgs, type HubProcess } from '../../harness/hub-process.js';
@@ -482,5 +483,46 @@ describe('hub nodes on one Redis', () => {
     await data(node('a'), `mutation($id: ID!) { stopSession(id: $id) { id } }`, {
       id: sessionId,
     });
+  });
+
+  it('makes a worktree on the node that runs the session, and removes it when stopped through another', async () => {
+    const repo = world.makeCwd('repo');
+    const head = makeRepo(repo);
+    const fields =
+      'id node status cwd worktree { path branch base repository removal { branchDeleted } }';
+    const { createSession: made } = await data(
+      node('a'),
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, node: "b", trustWorkspace: true, worktree: { branch: "on-b" } }) { ${fields} } }`,
+      { cwd: repo },
+    );
+    expect(made).toMatchObject({
+      node: 'b',
+      status: 'IDLE',
+      worktree: { branch: 'on-b', base: head, repository: repo, removal: null },
+    });
+    expect(made.cwd).toBe(made.worktree.path);
+    expect(path.dirname(made.worktree.path)).toBe(path.join(node('b').home.dataDir, 'worktrees'));
+    await vi.waitFor(async () => {
+      const { session } = await data(
+        node('c'),
+        `query($id: ID!) { session(id: $id) { ${fields} } }`,
+        {
+          id: made.id,
+        },
+      );
+      expect(session).toEqual(made);
+    });
+
+    const { stopSession } = await data(
+      node('c'),
+      `mutation($id: ID!) { stopSession(id: $id, removeWorktree: true) { ${fields} } }`,
+      { id: made.id },
+    );
+    expect(stopSession).toMatchObject({
+      status: 'STOPPED',
+      worktree: { removal: { branchDeleted: true } },
+    });
+    expect(existsSync(made.worktree.path)).toBe(false);
+    expect(branches(repo)).toEqual(['main']);
   });
 });
