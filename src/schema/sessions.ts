@@ -50,7 +50,10 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
       description: 'The current Claude session id; differs from id after /clear.',
     }),
     name: t.exposeString('name', { nullable: true }),
-    cwd: t.exposeString('cwd'),
+    cwd: t.exposeString('cwd', {
+      description:
+        'The folder claude runs in: for a session with a worktree, the same subfolder of the worktree as the cwd asked for is of its checkout.',
+    }),
     model: t.exposeString('model', { nullable: true }),
     permissionMode: t.field({
       type: PermissionModeRef,
