@@ -55,6 +55,10 @@ export const ErrorCode = {
   NotARepository: 'NOT_A_REPOSITORY',
   /** The session's worktree was removed, so it cannot run there again. */
   WorktreeRemoved: 'WORKTREE_REMOVED',
+  /** commitWorktree of a session the hub made no worktree for. */
+  NoWorktree: 'NO_WORKTREE',
+  /** commitWorktree found nothing changed since the worktree's last commit. */
+  NothingToCommit: 'NOTHING_TO_COMMIT',
   /** The operation is nested too deep or selects too many fields. */
   QueryTooComplex: 'QUERY_TOO_COMPLEX',
   /** The response would pass --max-response-bytes: ask for fewer items or fields. */
@@ -128,6 +132,8 @@ const httpStatus: Record<ErrorCode, number> = {
   SESSION_LIMIT: 429,
   NOT_A_REPOSITORY: 400,
   WORKTREE_REMOVED: 409,
+  NO_WORKTREE: 409,
+  NOTHING_TO_COMMIT: 409,
   QUERY_TOO_COMPLEX: 400,
   RESPONSE_TOO_LARGE: 400,
   TOO_MANY_SUBSCRIPTIONS: 429,

@@ -8,6 +8,7 @@ import { ruleCommands } from './rule-commands.js';
 import { ruleDryRunCommands } from './rule-dry-run.js';
 import { sessionCommands } from './session-commands.js';
 import { setupCommands } from './setup-commands.js';
+import { worktreeCommands } from './worktree-commands.js';
 
 export { ExitCode, type Io } from './command-io.js';
 
@@ -24,6 +25,7 @@ const globalHelp = [
 
 export const commands: Record<string, Command> = {
   ...sessionCommands,
+  ...worktreeCommands,
   ...attentionCommands,
   ...channelCommands,
   ...ruleCommands,

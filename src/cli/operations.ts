@@ -173,6 +173,20 @@ export const StopSessionMutation = graphql(`
   }
 `);
 
+export const SessionDiffQuery = graphql(`
+  query CliSessionDiff($id: ID!, $base: String) {
+    session(id: $id) {
+      diff(base: $base)
+    }
+  }
+`);
+
+export const CommitWorktreeMutation = graphql(`
+  mutation CliCommitWorktree($id: ID!, $message: String!) {
+    commitWorktree(sessionId: $id, message: $message)
+  }
+`);
+
 export const ResumeSessionMutation = graphql(`
   mutation CliResumeSession($id: ID!) {
     resumeSession(id: $id) {

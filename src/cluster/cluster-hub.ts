@@ -261,6 +261,10 @@ export class ClusterHub implements Hub {
     if (this.#isLocal(record.id)) return this.#local.hub.screen(record);
     return this.#calls.call(record.id, 'screen', { id: record.id });
   }
+  async diff(record: SessionRecord, base: string | null): Promise<string> {
+    if (this.#isLocal(record.id)) return this.#local.hub.diff(record, base);
+    return this.#calls.call(record.id, 'diff', { id: record.id, base: base ?? '' });
+  }
   attachCommand(record: SessionRecord): string | null {
     return this.#isLocal(record.id)
       ? this.#local.hub.attachCommand(record)
@@ -324,6 +328,10 @@ export class ClusterHub implements Hub {
   resume(id: string): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.resume(id);
     return this.#calls.call(id, 'resume', { id });
+  }
+  commitWorktree(id: string, message: string): Promise<string> {
+    if (this.#isLocal(id)) return this.#local.hub.commitWorktree(id, message);
+    return this.#calls.call(id, 'commitWorktree', { id, message });
   }
   stop(id: string, { removeWorktree = false }: StopOptions = {}): Promise<SessionRecord> {
     if (this.#isLocal(id)) return this.#local.hub.stop(id, { removeWorktree });

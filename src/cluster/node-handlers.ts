@@ -30,5 +30,7 @@ export function nodeHandlers(hub: LocalHub, views: LocalViews, self: string): No
       return result.request ? { ...result, request: { ...result.request, node: self } } : result;
     },
     screen: async ({ id }) => hub.screen(hub.require(id)),
+    diff: async ({ id, base }) => hub.diff(hub.require(id), base || null),
+    commitWorktree: async ({ id, message }) => hub.commitWorktree(id, message),
   };
 }

@@ -37,6 +37,9 @@ export interface NodeOps {
   };
   decide: { args: { decision: Decision }; result: DecisionResult };
   screen: { args: { id: string }; result: string };
+  /** `base` empty: the session's default base. */
+  diff: { args: { id: string; base: string }; result: string };
+  commitWorktree: { args: { id: string; message: string }; result: string };
 }
 export type NodeOp = keyof NodeOps;
 export type NodeArgs<K extends NodeOp> = NodeOps[K]['args'];
@@ -106,6 +109,8 @@ const argShapes: {
   ask: { id: 'string', text: 'string', channel: 'string', timeoutMs: 'number' },
   decide: { decision: 'object' },
   screen: { id: 'string' },
+  diff: { id: 'string', base: 'string' },
+  commitWorktree: { id: 'string', message: 'string' },
 };
 
 export const nodeOps = Object.keys(argShapes) as NodeOp[];
@@ -186,6 +191,9 @@ const commandTimeMs: {
   ask: ({ timeoutMs }) => timeoutMs,
   decide: () => 0,
   screen: () => 0,
+  // Its git commands in turn: a few quick ones, and staging and diffing the work tree.
+  diff: () => 3 * gitTimeoutMs,
+  commitWorktree: () => 3 * gitTimeoutMs,
 };
 
 /** setTimeout's longest wait; an ask may ask for more. */

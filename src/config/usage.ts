@@ -21,6 +21,7 @@ Commands:
   send        queue a message           ask        send a message, print the reply
   tail        follow a session's events stop       stop a session
   resume      resume a session          attention  sessions that need a person
+  diff        what a session changed    commit     commit a session's worktree
   approve     allow a permission request
   deny        deny a permission request
   turns       follow the turns of one session, or of all, as they end

@@ -9,10 +9,22 @@ export interface GitResult {
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;
+  /** stdout passed `maxOutput` and was cut there (git was stopped). */
+  readonly cut?: boolean;
+}
+
+/** What one git command gets beyond its arguments. */
+export interface GitExtra {
+  /** Added to its environment: the hub's own values (a temporary GIT_INDEX_FILE), never a client's. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Its stdin (a commit message for `-F -`); closed when absent. */
+  readonly input?: string;
+  /** The most stdout kept, in characters: git is stopped there, and the result says `cut`. */
+  readonly maxOutput?: number;
 }
 
 /** Runs git with these arguments in a folder; a start that fails rejects, an exit code does not. */
-export type GitRun = (args: readonly string[], cwd: string) => Promise<GitResult>;
+export type GitRun = (args: readonly string[], cwd: string, extra?: GitExtra) => Promise<GitResult>;
 
 /**
  * The environment git runs with: the one given (the hub's, less its secrets) less every `GIT_*`
@@ -36,18 +48,22 @@ export function gitEnvironment(
  * `env` as its environment, and a time limit.
  */
 export function gitRunner(env: Readonly<Record<string, string>>): GitRun {
-  return async (args, cwd) => {
+  return async (args, cwd, extra = {}) => {
     const result = await timedSpawn(() =>
       execa('git', args, {
         cwd,
-        env,
+        env: { ...env, ...extra.env },
         extendEnv: false,
-        stdin: 'ignore',
+        ...(extra.input === undefined ? { stdin: 'ignore' as const } : { input: extra.input }),
         reject: false,
         timeout: gitTimeoutMs,
         stripFinalNewline: true,
+        ...(extra.maxOutput !== undefined && { maxBuffer: { stdout: extra.maxOutput } }),
       }),
     );
+    if (result.isMaxBuffer) {
+      return { exitCode: 0, stdout: result.stdout, stderr: result.stderr, cut: true };
+    }
     if (result.exitCode === undefined) {
       // It never started (no git, no such folder), or it was killed at its time limit.
       throw new Error(`git ${args[0] ?? ''} could not run: ${result.message}`, { cause: result });

@@ -47,6 +47,8 @@ export interface Hub {
   /** The node it runs on; null on a hub that is not in a cluster. */
   nodeOf(record: SessionRecord): string | null;
   screen(record: SessionRecord): Promise<string>;
+  /** Its change as a unified diff against `base` (see SessionWorktrees.diff). */
+  diff(record: SessionRecord, base: string | null): Promise<string>;
   /** Null for a session without a terminal. */
   attachCommand(record: SessionRecord): string | null;
   pendingPermissions(sessionId: string): PermissionRecord[];
@@ -65,6 +67,8 @@ export interface Hub {
   /** Ends the session; with `removeWorktree`, removes its worktree too (see SessionManager.stop). */
   stop(id: string, options?: StopOptions): Promise<SessionRecord>;
   interrupt(id: string): Promise<SessionRecord>;
+  /** Commits the changes in its worktree on its branch; the commit id (see SessionWorktrees.commit). */
+  commitWorktree(id: string, message: string): Promise<string>;
   sendKeys(id: string, keys: readonly string[]): Promise<SessionRecord>;
   /** Answers the dialog on the session's screen; NO_DIALOG when it shows none. */
   answerDialog(id: string, answer: DialogAnswer): Promise<SessionRecord>;

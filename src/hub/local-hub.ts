@@ -61,6 +61,9 @@ export class LocalHub implements Hub {
   screen(record: SessionRecord): Promise<string> {
     return this.#sessions.screen(record);
   }
+  diff(record: SessionRecord, base: string | null): Promise<string> {
+    return this.#sessions.worktrees.diff(record, base);
+  }
   attachCommand(record: SessionRecord): string | null {
     return this.#sessions.attachCommand(record);
   }
@@ -106,6 +109,9 @@ export class LocalHub implements Hub {
   }
   stop(id: string, options: StopOptions = {}): Promise<SessionRecord> {
     return this.#sessions.stop(id, options);
+  }
+  commitWorktree(id: string, message: string): Promise<string> {
+    return this.#sessions.worktrees.commit(this.#sessions.require(id), message);
   }
   interrupt(id: string): Promise<SessionRecord> {
     return this.#sessions.interrupt(id);

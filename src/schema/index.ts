@@ -16,6 +16,7 @@ import './hooks.js';
 import './channels.js';
 import './claude.js';
 import './terminal.js';
+import './worktree-changes.js';
 
 export const schema = builder.toSchema();
 

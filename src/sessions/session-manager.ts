@@ -185,6 +185,11 @@ export class SessionManager {
     return this.#runtime.screen(withTerminal(record));
   }
 
+  /** The sessions' worktrees: a session's diff, a commit of its worktree. */
+  get worktrees(): Pick<SessionWorktrees, 'diff' | 'commit'> {
+    return this.#worktrees;
+  }
+
   /** Puts an event the hub itself makes (see hubEvents) into a session's stream. */
   async appendHubEvent(
     sessionId: string,

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../clock.js';
 import { ErrorCode, HubError } from '../errors.js';
+import { gitEnvironment, gitRunner } from '../git/git.js';
+import { WorktreeChanges } from '../git/worktree-changes.js';
 import { Worktrees, type BranchDeletion, type WorktreeRequest } from '../git/worktrees.js';
 import type { Logger } from '../log.js';
 import { sessionEnvironment } from '../runtime/session-env.js';
@@ -23,6 +25,7 @@ export interface SessionWorktreesOptions {
  */
 export class SessionWorktrees {
   readonly #worktrees: Worktrees;
+  readonly #diffs: WorktreeChanges;
   readonly #changes: Pick<SessionChanges, 'commit'>;
   readonly #clock: Clock;
   readonly #log: Logger;
@@ -31,10 +34,10 @@ export class SessionWorktrees {
     options: SessionWorktreesOptions,
     deps: { changes: Pick<SessionChanges, 'commit'>; clock: Clock; log: Logger },
   ) {
-    this.#worktrees = new Worktrees({
-      root: options.root,
-      env: sessionEnvironment(options.env, options.secrets),
-    });
+    const env = sessionEnvironment(options.env, options.secrets);
+    const git = gitRunner(gitEnvironment(env));
+    this.#worktrees = new Worktrees({ root: options.root, env, git });
+    this.#diffs = new WorktreeChanges(git);
     this.#changes = deps.changes;
     this.#clock = deps.clock;
     this.#log = deps.log;
@@ -89,6 +92,34 @@ export class SessionWorktrees {
           ),
       );
     }
+  }
+
+  /**
+   * The session's whole change as a unified diff (see WorktreeChanges.diff): its worktree
+   * against `base`, by default the commit the worktree started at; without a worktree, the
+   * checkout its cwd is in against `base` or HEAD (NOT_A_REPOSITORY when in none).
+   */
+  async diff(record: SessionRecord, base: string | null): Promise<string> {
+    const worktree = record.worktree;
+    if (worktree === null) return this.#diffs.diff(record.cwd, base);
+    this.checkRunnable(record);
+    return this.#diffs.diff(worktree.path, base ?? worktree.base);
+  }
+
+  /** Commits everything changed in the session's worktree on its branch; returns the commit id. */
+  async commit(record: SessionRecord, message: string): Promise<string> {
+    const worktree = record.worktree;
+    if (worktree === null) {
+      throw new HubError(
+        ErrorCode.NoWorktree,
+        `session ${record.id} has no worktree of the hub's to commit in (createSession with worktree makes one)`,
+        { sessionId: record.id },
+      );
+    }
+    this.checkRunnable(record);
+    const commit = await this.#diffs.commit(worktree.path, worktree.branch, message);
+    this.#log.info({ sessionId: record.id, branch: worktree.branch, commit }, 'worktree committed');
+    return commit;
   }
 
   /** WORKTREE_REMOVED when the session's worktree is gone: it cannot run there again. */

@@ -88,6 +88,8 @@ function owner(overrides: Partial<NodeHandlers> = {}) {
     }),
     decide: notHere,
     screen: async ({ id }) => `the screen of ${id}`,
+    diff: notHere,
+    commitWorktree: notHere,
     ...overrides,
   };
   const logLines: Record<string, unknown>[] = [];
@@ -366,6 +368,8 @@ describe('node calls: the table at compile time', () => {
       'ask',
       'decide',
       'screen',
+      'diff',
+      'commitWorktree',
     ]);
     const { screen, ...partial } = owner().handlers;
     // @ts-expect-error screen has no handler
