@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
@@ -62,6 +62,21 @@ describe('a git worktree per session, with the real claude CLI', () => {
       text: `write: ${file} ${content}`,
     });
     expect(answer).toEqual({ __typename: 'AskReply', reply: `wrote: ${file}` });
+  }
+
+  /** A command of the bin against the hub: its exit code, standard output and error. */
+  async function cli(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: Io = {
+      out: (text) => out.push(text),
+      err: (text) => err.push(text),
+      readStdin: async () => '',
+      colour: false,
+      interrupted: () => new AbortController().signal,
+    };
+    const code = await runCommand(argv[0]!, argv.slice(1), { CLAUDE_HUB_URL: hub.url }, io);
+    return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
   it('gives two sessions on one repository a worktree and branch each: each sees only its own writes', async () => {
@@ -220,19 +235,6 @@ describe('a git worktree per session, with the real claude CLI', () => {
   });
 
   it('makes and removes worktrees from the command line: new --worktree, stop --remove-worktree', async () => {
-    const cli = async (...argv: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const io: Io = {
-        out: (text) => out.push(text),
-        err: (text) => err.push(text),
-        readStdin: async () => '',
-        colour: false,
-        interrupted: () => new AbortController().signal,
-      };
-      const code = await runCommand(argv[0]!, argv.slice(1), { CLAUDE_HUB_URL: hub.url }, io);
-      return { code, out: out.join('\n'), err: err.join('\n') };
-    };
     const made = await cli('new', '--cwd', repo, '--trust', '--branch', 'from-cli');
     expect(made.code).toBe(0);
     const id = made.out.trim();
@@ -247,5 +249,48 @@ describe('a git worktree per session, with the real claude CLI', () => {
     });
     expect(existsSync(folder)).toBe(false);
     expect(branches(repo)).not.toContain('from-cli');
+  });
+
+  it('shows what claude wrote in Session.diff and commits it with commitWorktree; diff and commit on the command line', async () => {
+    const session = await start({ cwd: repo, name: 'review', worktree: {} });
+    await write(session, path.join(session.cwd, 'review.txt'), 'from-claude');
+    const diffOf = async (base: string | null = null) =>
+      (
+        await hub.data<{ session: { diff: string } }>(
+          `query($id: ID!, $base: String) { session(id: $id) { diff(base: $base) } }`,
+          { id: session.id, base },
+        )
+      ).session.diff;
+    const commit = `mutation($id: ID!, $message: String!) { commitWorktree(sessionId: $id, message: $message) }`;
+
+    const diff = await diffOf();
+    // Only its file: the session's worktree holds no other change.
+    expect(diff).toMatch(/^diff --git a\/review.txt b\/review.txt\nnew file mode 100644\n/);
+    expect(diff.match(/^diff --git /gm)).toHaveLength(1);
+    expect(diff).toContain('--- /dev/null\n+++ b/review.txt\n@@ -0,0 +1 @@\n+from-claude');
+    expect((await cli('diff', session.id)).out).toBe(diff.trimEnd());
+
+    const { commitWorktree: made } = await hub.data<{ commitWorktree: string }>(commit, {
+      id: session.id,
+      message: 'What claude wrote',
+    });
+    expect(git(repo, 'rev-parse', 'claude/review')).toBe(made);
+    expect(git(repo, 'show', '--name-status', '--format=%s%n%P', made)).toBe(
+      `What claude wrote\n${local}\n\nA\treview.txt`,
+    );
+    expect(await diffOf(made)).toBe('');
+    expect(await cli('diff', session.id, '--base', made)).toEqual({ code: 0, out: '', err: '' });
+    const again = await hub.gql(commit, { id: session.id, message: 'again' });
+    expect(again.errors?.[0]?.extensions?.code).toBe('NOTHING_TO_COMMIT');
+
+    writeFileSync(path.join(session.cwd, 'by-hand.txt'), 'by hand\n');
+    const byHand = await cli('commit', session.id, '-m', 'Add a file by hand');
+    expect(byHand).toEqual({ code: 0, out: git(repo, 'rev-parse', 'claude/review'), err: '' });
+    expect(git(repo, 'rev-parse', 'claude/review^')).toBe(made);
+    expect(await cli('commit', session.id, '-m', 'nothing')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('NOTHING_TO_COMMIT'),
+    });
+    await hub.data(stop, { id: session.id });
   });
 });
