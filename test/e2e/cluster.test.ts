@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { branches, makeRepo } from '../helpers/git-repo.js';
+import { branches, git, makeRepo } from '../helpers/git-repo.js';
 import { freePort } from '../../harness/free-port.js';
 import { gqlData } from '../../harness/graphql-http.js';
 import { hubArgs, type HubProcess } from '../../harness/hub-process.js';
@@ -485,7 +485,7 @@ describe('hub nodes on one Redis', () => {
     });
   });
 
-  it('makes a worktree on the node that runs the session, and removes it when stopped through another', async () => {
+  it('makes a worktree on the node that runs the session, diffs and commits it for a third, and removes it when stopped through another', async () => {
     const repo = world.makeCwd('repo');
     const head = makeRepo(repo);
     const fields =
@@ -512,6 +512,22 @@ describe('hub nodes on one Redis', () => {
       );
       expect(session).toEqual(made);
     });
+
+    // Its diff and a commit of it, asked of a third node, are made by b, where the worktree is.
+    writeFileSync(path.join(made.cwd, 'from-c.txt'), 'asked through c\n');
+    const { session: changed } = await data(
+      node('c'),
+      `query($id: ID!) { session(id: $id) { diff } }`,
+      { id: made.id },
+    );
+    expect(changed.diff).toContain('+++ b/from-c.txt\n@@ -0,0 +1 @@\n+asked through c\n');
+    const { commitWorktree } = await data(
+      node('c'),
+      `mutation($id: ID!) { commitWorktree(sessionId: $id, message: "through c") }`,
+      { id: made.id },
+    );
+    expect(git(repo, 'rev-parse', 'on-b')).toBe(commitWorktree);
+    git(repo, 'merge', '--quiet', '--ff-only', 'on-b'); // merged, so its branch may go
 
     const { stopSession } = await data(
       node('c'),
