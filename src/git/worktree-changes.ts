@@ -82,6 +82,7 @@ export class WorktreeChanges {
         ['rev-parse', '--path-format=absolute', '--git-path', 'index'],
         top,
       );
+      // A checkout without an index yet: git starts the temporary one empty.
       if (own.exitCode === 0) await copyFile(own.stdout.trim(), env.GIT_INDEX_FILE).catch(() => {});
       await this.#ok(['add', '--all'], top, 'stage the work tree', { env });
       // Without a commit (a repository with none yet), git diffs the index against nothing.
