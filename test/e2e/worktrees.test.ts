@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
-import { runCommand, type Io } from '../../src/cli/commands.js';
+import { runCli } from '../helpers/cli-run.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { branches, commitFile, git, makeRepo } from '../helpers/git-repo.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -64,20 +64,7 @@ describe('a git worktree per session, with the real claude CLI', () => {
     expect(answer).toEqual({ __typename: 'AskReply', reply: `wrote: ${file}` });
   }
 
-  /** A command of the bin against the hub: its exit code, standard output and error. */
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: Io = {
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-      readStdin: async () => '',
-      colour: false,
-      interrupted: () => new AbortController().signal,
-    };
-    const code = await runCommand(argv[0]!, argv.slice(1), { CLAUDE_HUB_URL: hub.url }, io);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const cli = (...argv: string[]) => runCli(hub.url, null, argv);
 
   it('gives two sessions on one repository a worktree and branch each: each sees only its own writes', async () => {
     const one = await start({ cwd: repo, name: 'first task', worktree: {} });

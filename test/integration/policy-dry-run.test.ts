@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { findCommand, runCommand, type Io } from '../../src/cli/commands.js';
+import { runCli } from '../helpers/cli-run.js';
 import { hookSession, type HookSession } from '../helpers/hook-session.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { disposeWithSuite, tempDir } from '../helpers/leftovers.js';
@@ -274,22 +274,7 @@ describe('Query.policyDryRun and rules dry-run on a stored history', () => {
     ]);
   });
 
-  /** Runs a client command in this process, as the bin does; what it printed and its exit code. */
-  async function cli(role: Role, ...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: Io = {
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-      readStdin: async () => '',
-      colour: false,
-      interrupted: () => new AbortController().signal,
-    };
-    const found = findCommand(argv)!;
-    const env = { CLAUDE_HUB_URL: hub.url, CLAUDE_HUB_TOKEN: secrets[role] };
-    const code = await runCommand(found.name, found.rest, env, io);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const cli = (role: Role, ...argv: string[]) => runCli(hub.url, secrets[role], argv);
 
   it('rules dry-run prints the counts and the examples of a YAML or JSON file', async () => {
     const yamlFile = path.join(dir, 'proposed.yaml');

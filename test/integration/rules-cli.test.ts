@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findCommand, runCommand, type Io } from '../../src/cli/commands.js';
+import { runCli } from '../helpers/cli-run.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { disposeWithSuite, tempDir } from '../helpers/leftovers.js';
 import { tokensByScope, writeTokensFile } from '../helpers/tokens-file.js';
@@ -20,22 +20,7 @@ describe('claude-code-hub rules against a hub with tokens', () => {
   let hub: TestHub;
   let dir: string;
 
-  /** Runs a client command in this process, as the bin does; what it printed and its exit code. */
-  async function cli(role: Role, ...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io: Io = {
-      out: (text) => out.push(text),
-      err: (text) => err.push(text),
-      readStdin: async () => '',
-      colour: false,
-      interrupted: () => new AbortController().signal,
-    };
-    const found = findCommand(argv)!;
-    const env = { CLAUDE_HUB_URL: hub.url, CLAUDE_HUB_TOKEN: secrets[role] };
-    const code = await runCommand(found.name, found.rest, env, io);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const cli = (role: Role, ...argv: string[]) => runCli(hub.url, secrets[role], argv);
 
   const rules = async () =>
     (await hub.data(`{ permissionRules { ${ruleFields} } }`)).permissionRules as {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
-import { runCommand, type Io } from '../../src/cli/commands.js';
+import { runCli } from '../helpers/cli-run.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
 import { hookSession } from '../helpers/hook-session.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -30,21 +30,7 @@ interface Session {
   readonly origin: string;
 }
 
-/** What a client command printed, and its exit code. */
-async function cli(hub: TestHub, role: Role, ...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = {
-    out: (text) => out.push(text),
-    err: (text) => err.push(text),
-    readStdin: async () => '',
-    colour: false,
-    interrupted: () => new AbortController().signal,
-  };
-  const env = { CLAUDE_HUB_URL: hub.url, CLAUDE_HUB_TOKEN: secrets[role] };
-  const code = await runCommand(argv[0]!, argv.slice(1), env, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (hub: TestHub, role: Role, ...argv: string[]) => runCli(hub.url, secrets[role], argv);
 
 describe('session labels and the token that created a session', () => {
   disposeWithSuite();
