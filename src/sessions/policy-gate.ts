@@ -47,7 +47,9 @@ export class PolicyGate {
           toolName: typeof payload.tool_name === 'string' ? payload.tool_name : '',
           toolInput: payload.tool_input ?? {},
         };
-        if (event.eventName === 'PreToolUse') this.#remember(record.id, call);
+        // Kept only while a STOP rule reads them: most hubs have none, and this runs at every call.
+        if (event.eventName === 'PreToolUse' && this.#deps.rules.policy.readsTurnCalls)
+          this.#remember(record.id, call);
         const verdict = this.#deps.rules.policy.decide({
           on: RuleTrigger.ToolCall,
           session: ruleSession(record),
