@@ -1,3 +1,4 @@
+import type { ChangeScope, FileChangeRecord } from '../changes/session-file-changes.js';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { CreateInput, Hub, NodeInfo } from '../hub/hub.js';
@@ -264,6 +265,14 @@ export class ClusterHub implements Hub {
   async diff(record: SessionRecord, base: string | null): Promise<string> {
     if (this.#isLocal(record.id)) return this.#local.hub.diff(record, base);
     return this.#calls.call(record.id, 'diff', { id: record.id, base: base ?? '' });
+  }
+  async changes(record: SessionRecord, scope: ChangeScope): Promise<FileChangeRecord[]> {
+    if (this.#isLocal(record.id)) return this.#local.hub.changes(record, scope);
+    const args =
+      'turnId' in scope
+        ? { id: record.id, turnId: scope.turnId, since: -1 }
+        : { id: record.id, turnId: '', since: scope.since ?? -1 };
+    return this.#calls.call(record.id, 'changes', args);
   }
   attachCommand(record: SessionRecord): string | null {
     return this.#isLocal(record.id)

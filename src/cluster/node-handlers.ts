@@ -32,5 +32,7 @@ export function nodeHandlers(hub: LocalHub, views: LocalViews, self: string): No
     screen: async ({ id }) => hub.screen(hub.require(id)),
     diff: async ({ id, base }) => hub.diff(hub.require(id), base || null),
     commitWorktree: async ({ id, message }) => hub.commitWorktree(id, message),
+    changes: async ({ id, turnId, since }) =>
+      hub.changes(hub.require(id), turnId ? { turnId } : { since: since < 0 ? null : since }),
   };
 }

@@ -1,3 +1,4 @@
+import type { FileChangeRecord } from '../changes/session-file-changes.js';
 import { describeValue } from '../errors.js';
 import { gitTimeoutMs } from '../git/git.js';
 import type { Decision, DecisionResult } from '../permissions/permission-request.js';
@@ -40,6 +41,8 @@ export interface NodeOps {
   /** `base` empty: the session's default base. */
   diff: { args: { id: string; base: string }; result: string };
   commitWorktree: { args: { id: string; message: string }; result: string };
+  /** `turnId` empty: since `since` (ms; -1: since the session began). */
+  changes: { args: { id: string; turnId: string; since: number }; result: FileChangeRecord[] };
 }
 export type NodeOp = keyof NodeOps;
 export type NodeArgs<K extends NodeOp> = NodeOps[K]['args'];
@@ -111,6 +114,7 @@ const argShapes: {
   screen: { id: 'string' },
   diff: { id: 'string', base: 'string' },
   commitWorktree: { id: 'string', message: 'string' },
+  changes: { id: 'string', turnId: 'string', since: 'number' },
 };
 
 export const nodeOps = Object.keys(argShapes) as NodeOp[];
@@ -194,6 +198,8 @@ const commandTimeMs: {
   // Its git commands in turn: a few quick ones, and staging and diffing the work tree.
   diff: () => 3 * gitTimeoutMs,
   commitWorktree: () => 3 * gitTimeoutMs,
+  // A snapshot of the work tree, then a diff per span of the turn and one of the whole.
+  changes: () => 5 * gitTimeoutMs,
 };
 
 /** setTimeout's longest wait; an ask may ask for more. */

@@ -15,9 +15,9 @@ export const maxCommitMessageLength = 10_000;
 /** Who commitWorktree's commits are by where git configures no one (user.name, user.email). */
 export const hubIdentity = { name: 'claude-code-hub', email: 'hub@localhost' } as const;
 
-/** What ends a diff cut at maxDiffChars. */
+/** What ends a diff cut at `max` characters. */
 export function cutNote(max: number): string {
-  return `[diff cut at ${max} characters: the files after this point are not shown]`;
+  return `[diff cut at ${max} characters: what follows is not shown]`;
 }
 
 /** The diff cut at the last line break within `max` characters, and a line saying so. Pure. */

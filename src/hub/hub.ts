@@ -1,3 +1,4 @@
+import type { ChangeScope, FileChangeRecord } from '../changes/session-file-changes.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
 import type {
@@ -49,6 +50,8 @@ export interface Hub {
   screen(record: SessionRecord): Promise<string>;
   /** Its change as a unified diff against `base` (see SessionWorktrees.diff). */
   diff(record: SessionRecord, base: string | null): Promise<string>;
+  /** Its changed files, of one turn or since a time (see SessionFileChanges). */
+  changes(record: SessionRecord, scope: ChangeScope): Promise<FileChangeRecord[]>;
   /** Null for a session without a terminal. */
   attachCommand(record: SessionRecord): string | null;
   pendingPermissions(sessionId: string): PermissionRecord[];

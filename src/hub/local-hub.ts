@@ -1,3 +1,8 @@
+import type {
+  ChangeScope,
+  FileChangeRecord,
+  SessionFileChanges,
+} from '../changes/session-file-changes.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
@@ -21,6 +26,7 @@ import type { CreateInput, Hub, NodeInfo } from './hub.js';
 export interface LocalHubDeps {
   readonly sessions: SessionManager;
   readonly permissions: PermissionBroker;
+  readonly changes: Pick<SessionFileChanges, 'changes'>;
   readonly log: EventLog;
   readonly events: (sessionId: string, after: number | null) => AsyncGenerator<StoredEvent>;
   readonly permissionChanges: Topic<PermissionRecord>;
@@ -63,6 +69,9 @@ export class LocalHub implements Hub {
   }
   diff(record: SessionRecord, base: string | null): Promise<string> {
     return this.#sessions.worktrees.diff(record, base);
+  }
+  changes(record: SessionRecord, scope: ChangeScope): Promise<FileChangeRecord[]> {
+    return this.#deps.changes.changes(record, scope);
   }
   attachCommand(record: SessionRecord): string | null {
     return this.#sessions.attachCommand(record);

@@ -17,6 +17,7 @@ import './channels.js';
 import './claude.js';
 import './terminal.js';
 import './worktree-changes.js';
+import './file-changes.js';
 
 export const schema = builder.toSchema();
 

@@ -23,7 +23,7 @@ const TurnStatusRef = builder.enumType('TurnStatus', {
   values: Object.values(TurnStatus),
 });
 
-const ActionRef = builder.objectRef<Action>('Action').implement({
+export const ActionRef = builder.objectRef<Action>('Action').implement({
   description:
     "One phase of one tool call of a turn, derived from the session's hook events: STARTED at its PreToolUse, COMPLETED at its PostToolUse (ok) or PostToolUseFailure, or when its turn ends first (not ok).",
   fields: (t) => ({
@@ -64,7 +64,7 @@ const ActionRef = builder.objectRef<Action>('Action').implement({
   }),
 });
 
-const TurnRef = builder.objectRef<Turn>('Turn').implement({
+export const TurnRef = builder.objectRef<Turn>('Turn').implement({
   description:
     'One prompt claude took (UserPromptSubmit) and everything it did for it, up to its one completion. Derived from the event log, so it replays like events.',
   fields: (t) => ({

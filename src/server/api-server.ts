@@ -1,3 +1,5 @@
+import { maxFileDiffChars, SessionFileChanges } from '../changes/session-file-changes.js';
+import { maxDiffChars } from '../git/worktree-changes.js';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -85,17 +87,26 @@ export async function apiServer(
       sessionId,
       after,
     );
+  const hub = (): Hub => parts.cluster ?? localHub;
+  const turns = new TurnIndex((id, read) => hub().log.read(id, read));
+  const changes = new SessionFileChanges({
+    ...core.changes,
+    turns,
+    read: (id, read) => hub().log.read(id, read),
+    permissions: (id) => core.permissions.list().filter((request) => request.sessionId === id),
+    bounds: { perFile: maxFileDiffChars, total: maxDiffChars },
+    log,
+  });
   const localHub = new LocalHub({
     sessions,
     permissions: core.permissions,
+    changes,
     log: store.eventLog,
     events,
     permissionChanges: core.permissionChanges,
     terminals: core.terminals,
     subscriberBuffer: config.subscriberBuffer,
   });
-  const hub = (): Hub => parts.cluster ?? localHub;
-  const turns = new TurnIndex((id, read) => hub().log.read(id, read));
   const yoga = hubYoga({
     config,
     tokens: access.tokens,

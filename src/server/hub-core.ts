@@ -1,12 +1,17 @@
 import type { TokenEntry } from '../auth/tokens.js';
+import { ChangeMarks } from '../changes/change-marks.js';
+import { WorkTreeMarks } from '../changes/work-tree-marks.js';
 import { Channels } from '../channels/channels.js';
 import { SqliteChannelLog } from '../channels/sqlite-channel-log.js';
 import { ClaudeCli } from '../claude/claude-cli.js';
 import { LocalEventBus } from '../events/event-bus.js';
 import { appendObserved } from '../events/event-log.js';
 import { Topic } from '../events/topic.js';
+import { gitEnvironment, gitRunner } from '../git/git.js';
+import { TreeSnapshots } from '../git/tree-snapshots.js';
 import { GlobalHooks } from '../hooks/global-hooks.js';
 import type { HubMetrics } from '../metrics.js';
+import { systemClock } from '../clock.js';
 import { AuditLog } from '../audit/audit-log.js';
 import { PermissionBroker } from '../permissions/permission-broker.js';
 import { RuleBook } from '../permissions/rule-book.js';
@@ -36,6 +41,12 @@ export interface HubCore {
   readonly terminals: Terminals;
   readonly globalHooks: GlobalHooks;
   readonly sessions: SessionManager;
+  /** Snapshots of sessions' work trees, and the marks that keep them: turns' changes. */
+  readonly changes: {
+    readonly snapshots: TreeSnapshots;
+    readonly store: ChangeMarks;
+    readonly marks: WorkTreeMarks;
+  };
 }
 
 export interface HubCoreDeps {
@@ -99,6 +110,15 @@ export function hubCore(
     }),
     EXTERNAL: new ExternalRuntime(options.runtimes.external),
   });
+  // git runs with the sessions' environment: the hub's secrets are not in it.
+  const snapshots = new TreeSnapshots(gitRunner(gitEnvironment(options.childEnv)));
+  const changeMarks = new ChangeMarks(store.db);
+  const marks = new WorkTreeMarks(options.changeMarks, {
+    snapshots,
+    marks: changeMarks,
+    clock: systemClock,
+    log,
+  });
   const sessions: SessionManager = (parts.sessions = new SessionManager(
     {
       ...options.sessions,
@@ -121,6 +141,7 @@ export function hubCore(
       permissions,
       rules,
       audit: (entry) => audit.record(entry),
+      marks,
     },
   ));
   return {
@@ -135,5 +156,6 @@ export function hubCore(
     terminals,
     globalHooks,
     sessions,
+    changes: { snapshots, store: changeMarks, marks },
   };
 }

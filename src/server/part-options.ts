@@ -1,3 +1,4 @@
+import type { WorkTreeMarksOptions } from '../changes/work-tree-marks.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseChannelSpec } from '../channels/channel.js';
@@ -74,6 +75,12 @@ export const permissionHookMarginSeconds = 30;
 export const retentionIntervalMs = 60_000;
 
 /**
+ * The longest a hook answer waits for the snapshot of the work tree taken at it (a turn's
+ * start and end, after a tool call): past it claude goes on, and the mark lands late.
+ */
+export const changeMarkWaitMs = 2000;
+
+/**
  * Events read from the log per page while replaying: one query each, so a replay's memory stays
  * bounded whatever its length.
  */
@@ -131,6 +138,8 @@ export interface PartOptions {
   readonly channels: Omit<ChannelsOptions, 'clock'>;
   /** Records past these go at start and every `intervalMs`. */
   readonly retention: RecordRetention & { readonly intervalMs: number };
+  /** Where sessions' snapshot indexes are kept, and how long a hook answer waits for one. */
+  readonly changeMarks: WorkTreeMarksOptions;
   readonly permissions: Pick<PermissionBrokerOptions, 'holdMs' | 'onExpiry'>;
   /** The --policy-file, watched; null without one. */
   readonly policyFile: Omit<PolicyFileOptions, 'log' | 'clock'> | null;
@@ -194,6 +203,7 @@ export function partOptions(
       bufferLimit: config.subscriberBuffer,
     },
     retention: { maxAgeMs, perSession: config.retainRecords, intervalMs: retentionIntervalMs },
+    changeMarks: { folder: path.join(config.dataDir, 'change-index'), waitMs: changeMarkWaitMs },
     permissions: { holdMs: config.permissionHoldSeconds * 1000, onExpiry: config.permissionExpiry },
     policyFile: config.policyFile
       ? {

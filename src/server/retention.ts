@@ -1,3 +1,4 @@
+import type { WorkTreeMarks } from '../changes/work-tree-marks.js';
 import type { Channels } from '../channels/channels.js';
 import type { HubMetrics } from '../metrics.js';
 import type { SessionManager } from '../sessions/session-manager.js';
@@ -6,12 +7,18 @@ import type { StartContext } from './parts.js';
 
 /**
  * Deletes what is past retention now, then every `intervalMs` (timed as `retention`): events,
- * channel messages, and records with their sessions, from memory and disk alike. The timer
+ * channel messages, and records with their sessions (and their work tree snapshots), from memory
+ * and disk alike. The timer
  * keeps no process alive.
  */
 export function startRetention(
   { options, log, parts }: StartContext,
-  kept: { eventLog: SqliteEventLog; channels: Channels; sessions: SessionManager },
+  kept: {
+    eventLog: SqliteEventLog;
+    channels: Channels;
+    sessions: SessionManager;
+    changes: { marks: Pick<WorkTreeMarks, 'prune'> };
+  },
   metrics: HubMetrics,
 ): void {
   const { retention } = options;
@@ -21,6 +28,10 @@ export function startRetention(
     const pruned = kept.sessions.pruneRecords(retention);
     if (pruned.sessions + pruned.messages + pruned.permissions > 0)
       log.info(pruned, 'records past retention deleted');
+    const sessions = new Set(kept.sessions.list().map((record) => record.id));
+    kept.changes.marks.prune(sessions).catch((error: unknown) => {
+      log.warn({ err: error }, 'work tree snapshots of forgotten sessions could not be deleted');
+    });
   };
   prune();
   parts.pruner = setInterval(() => void metrics.timed('retention', prune), retention.intervalMs);

@@ -1,6 +1,7 @@
+import type { WorkTreeMarks } from '../changes/work-tree-marks.js';
 import type { Clock } from '../clock.js';
 import { ErrorCode, HubError } from '../errors.js';
-import type { HookPayload } from '../events/hook-event.js';
+import type { HookPayload, StoredEvent } from '../events/hook-event.js';
 import type { Logger } from '../log.js';
 import { hubToolAllowance } from '../mcp/hub-tools.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
@@ -24,6 +25,8 @@ export interface HookRoutingDeps {
   readonly permissions: Pick<PermissionBroker, 'observe' | 'hold'>;
   /** The permission rules, tried before anyone is asked. */
   readonly gate: Pick<PolicyGate, 'rule' | 'stop'>;
+  /** Snapshots of the work tree at turn starts, after tool calls and at turn ends. */
+  readonly marks?: Pick<WorkTreeMarks, 'after'>;
   /**
    * Whether a hook call's secret, by its hex SHA-256, is one of the hub's hook tokens (the
    * installed global hooks): the secret is hashed once per call, for both look-ups.
@@ -160,7 +163,8 @@ export class HookRouting {
 
   /**
    * Stores the event, then answers: at once (the hub's own tools are let through, a rule may
-   * decide), or for a permission request no rule decided, when a person does.
+   * decide), or for a permission request no rule decided, when a person does; an event that
+   * ends a span of work is answered once the work tree's snapshot is taken (WorkTreeMarks).
    */
   async #deliver(
     record: SessionRecord,
@@ -171,15 +175,26 @@ export class HookRouting {
     const { intake, permissions, gate } = this.#deps;
     const refusal = payload.hook_event_name === 'Stop' ? await gate.stop(record, payload) : null;
     const event = await intake.append(record, raw, payload, { turnGoesOn: refusal !== null });
+    const marked = this.#deps.marks?.after(record, event);
+    const result = this.#answer(record, event, refusal, closed);
+    return marked ? { ...result, answer: marked.then(() => result.answer) } : result;
+  }
+
+  #answer(
+    record: SessionRecord,
+    event: StoredEvent,
+    refusal: Awaited<ReturnType<PolicyGate['stop']>>,
+    closed: AbortSignal,
+  ): IngestResult & { ok: true } {
+    const { permissions, gate } = this.#deps;
+    permissions.observe(event);
     if (refusal && 'answer' in refusal) {
-      permissions.observe(event);
       return { ok: true, event, answer: Promise.resolve(refusal.answer) };
     }
-    permissions.observe(event);
     // Only sessions the hub started have its MCP server: a person's own "hub" is theirs.
     const allowance = isExternal(record)
       ? null
-      : hubToolAllowance(event.eventName, payload.tool_name);
+      : hubToolAllowance(event.eventName, event.payload.tool_name);
     if (allowance !== null) return { ok: true, event, answer: Promise.resolve(allowance) };
     const ruling = gate.rule(record, event);
     if (ruling && 'answer' in ruling)

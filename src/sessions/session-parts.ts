@@ -3,6 +3,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { Logger } from '../log.js';
 import type { AuditRecord } from '../audit/audit-log.js';
+import type { WorkTreeMarks } from '../changes/work-tree-marks.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { Policy } from '../permissions/policy.js';
 import type { SessionRuntime } from '../runtime/session-runtime.js';
@@ -35,6 +36,8 @@ export interface SessionDeps {
   readonly rules?: { readonly policy: Policy };
   /** Where a rule's decisions are audited; nowhere when absent. */
   readonly audit?: (entry: AuditRecord) => void;
+  /** Snapshots of work trees for turns' changes; none taken when absent. */
+  readonly marks?: Pick<WorkTreeMarks, 'after'>;
 }
 
 export interface SessionPartsOptions extends LaunchOptions, SupervisionOptions {
@@ -120,6 +123,7 @@ export function sessionParts(options: SessionPartsOptions, deps: SessionDeps): S
     intake,
     permissions,
     gate,
+    ...(deps.marks && { marks: deps.marks }),
     isHookToken: options.isHookToken,
     env: options.env,
   });

@@ -96,6 +96,22 @@ CREATE TABLE IF NOT EXISTS rules (
 }
 
 /**
+ * 5: snapshots of a session's work tree as git trees, taken at its hook events (the seq of the
+ * event each was taken at), from which its turns' file changes are read.
+ */
+function createChangeMarks(db: Database.Database): void {
+  db.exec(`
+CREATE TABLE IF NOT EXISTS change_marks (
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  tree TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+`);
+}
+
+/**
  * The schema's history, oldest first: a database at user_version N has had the first N. A
  * migration that has shipped is never edited or reordered; a change of schema is a new one at
  * the end.
@@ -105,6 +121,7 @@ export const migrations: readonly Migration[] = [
   moveEventsToRowidTable,
   createChannelMessages,
   createRules,
+  createChangeMarks,
 ];
 
 /**

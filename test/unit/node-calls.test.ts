@@ -90,6 +90,7 @@ function owner(overrides: Partial<NodeHandlers> = {}) {
     screen: async ({ id }) => `the screen of ${id}`,
     diff: notHere,
     commitWorktree: notHere,
+    changes: notHere,
     ...overrides,
   };
   const logLines: Record<string, unknown>[] = [];
