@@ -38,6 +38,15 @@ export const sizedLists: Readonly<Record<string, ListSize>> = {
   'Session.turns': { argument: 'last', default: 20 },
 };
 
+/**
+ * Lists with no size argument that are short by nature, at what they count as: the calls that
+ * changed one file, and how each was allowed (one per call).
+ */
+export const shortLists: Readonly<Record<string, number>> = {
+  'FileChange.actions': 10,
+  'FileChange.approvedBy': 10,
+};
+
 /** Arguments that size any other list that has one, taken as given (no bound is known). */
 export const sizeArguments: readonly string[] = ['first', 'last', 'limit'];
 
@@ -170,7 +179,7 @@ class CostCounter {
     const sized = sizedLists[coordinate];
     const name =
       sized?.argument ?? field.args.find((arg) => sizeArguments.includes(arg.name))?.name;
-    if (name === undefined) return unsizedListItems;
+    if (name === undefined) return shortLists[coordinate] ?? unsizedListItems;
     const argument = node.arguments?.find((given) => given.name.value === name);
     const schemaDefault = field.args.find((arg) => arg.name === name)?.defaultValue;
     const items =
