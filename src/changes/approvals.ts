@@ -74,7 +74,8 @@ export function approvalOf(
 ): PermissionDecisionSource {
   const request = requestOf(action, records);
   const base = { toolUseId: action.id, token: null, rule: null, mode };
-  const ran = request?.status !== PermissionStatus.Denied && request?.status !== PermissionStatus.Pending;
+  const ran =
+    request?.status !== PermissionStatus.Denied && request?.status !== PermissionStatus.Pending;
   if (request && ran) {
     const decided = { ...base, requestId: request.id, decidedAt: request.decidedAt };
     const [by, ...rest] = (request.decidedBy ?? '').split(' ');

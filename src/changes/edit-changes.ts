@@ -20,7 +20,9 @@ export function actionFile(action: Action, cwd: string): string | null {
   if (action.kind !== ActionKind.FileChange) return null;
   const input = record(action.detail?.input);
   const named =
-    text(input.file_path) ?? text(input.notebook_path) ?? text(record(action.detail?.response).filePath);
+    text(input.file_path) ??
+    text(input.notebook_path) ??
+    text(record(action.detail?.response).filePath);
   return named === null || named === '' ? null : path.resolve(cwd, named);
 }
 
@@ -29,7 +31,8 @@ function contents(action: Action): { before: string | null; after: string | null
   const input = record(action.detail?.input);
   const response = record(action.detail?.response);
   const before = text(response.originalFile);
-  if (action.toolName === 'Write') return { before, after: text(response.content) ?? text(input.content) };
+  if (action.toolName === 'Write')
+    return { before, after: text(response.content) ?? text(input.content) };
   const hunks = response.structuredPatch;
   if (before !== null && Array.isArray(hunks)) {
     const patched = applyPatch(before, { hunks } as unknown as StructuredPatch);
@@ -44,7 +47,11 @@ function contents(action: Action): { before: string | null; after: string | null
  * left; a file no call says the content of (a notebook) has no diff. Paths are relative to
  * `cwd` where they lie in it. Pure.
  */
-export function editChanges(actions: readonly Action[], cwd: string, perFile: number): ChangedFile[] {
+export function editChanges(
+  actions: readonly Action[],
+  cwd: string,
+  perFile: number,
+): ChangedFile[] {
   const byFile = new Map<string, Action[]>();
   for (const action of actions) {
     if (action.ok !== true) continue;

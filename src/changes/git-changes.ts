@@ -19,7 +19,10 @@ function fromTop(top: string, file: string): string | null {
   let relative = path.relative(top, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) {
     try {
-      relative = path.relative(top, path.join(realpathSync(path.dirname(file)), path.basename(file)));
+      relative = path.relative(
+        top,
+        path.join(realpathSync(path.dirname(file)), path.basename(file)),
+      );
     } catch {
       return null;
     }

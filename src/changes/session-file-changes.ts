@@ -144,7 +144,11 @@ export class SessionFileChanges {
     const end = Math.max(...actions.map((action) => action.seq));
     let after = Math.max(0, startSeq - 1);
     for (;;) {
-      const events = await this.#deps.read(sessionId, { after, names: ['PreToolUse'], limit: page });
+      const events = await this.#deps.read(sessionId, {
+        after,
+        names: ['PreToolUse'],
+        limit: page,
+      });
       for (const event of events) {
         const id = stringField(event.payload, 'tool_use_id');
         const mode = stringField(event.payload, 'permission_mode');

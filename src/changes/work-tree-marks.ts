@@ -141,7 +141,8 @@ export class WorkTreeMarks {
   async #take(session: MarkedSession, event: StoredEvent): Promise<void> {
     // A turn's start looks again for a checkout that was not there (`git init` since).
     const known = await this.top(session);
-    const top = known ?? (event.eventName === 'UserPromptSubmit' ? await this.top(session, true) : null);
+    const top =
+      known ?? (event.eventName === 'UserPromptSubmit' ? await this.top(session, true) : null);
     if (top === null) return;
     const tree = await this.#serial(session.id, () =>
       this.#snapshots.snapshot(top, this.#indexFile(session.id)),

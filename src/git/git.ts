@@ -4,6 +4,12 @@ import { timedSpawn } from '../spawn-time.js';
 /** How long one git command may take before it is killed. */
 export const gitTimeoutMs = 30_000;
 
+/**
+ * What goes before every command: no file system monitor the repository's configuration names
+ * (`core.fsmonitor` may name a program, which `add`, `write-tree` and `diff` would run).
+ */
+const ownOptions: readonly string[] = ['-c', 'core.fsmonitor=false'];
+
 /** What one git command did. */
 export interface GitResult {
   readonly exitCode: number;
@@ -45,12 +51,12 @@ export function gitEnvironment(
 
 /**
  * git through execa, with an argument array (no shell ever sees a value), stdin closed, only
- * `env` as its environment, and a time limit.
+ * `env` as its environment, no file system monitor, and a time limit.
  */
 export function gitRunner(env: Readonly<Record<string, string>>): GitRun {
   return async (args, cwd, extra = {}) => {
     const result = await timedSpawn(() =>
-      execa('git', args, {
+      execa('git', [...ownOptions, ...args], {
         cwd,
         env: { ...env, ...extra.env },
         extendEnv: false,

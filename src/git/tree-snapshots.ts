@@ -53,7 +53,7 @@ const diffOptions = [
 export function parseNameStatus(output: string): TreeChange[] {
   const parts = output.split('\0');
   const changes: TreeChange[] = [];
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     const status = parts[i++] ?? '';
     if (status === '') continue;
     const kind = kinds[status[0]!] ?? 'MODIFY';

@@ -25,7 +25,7 @@ const PermissionDecisionSourceRef = builder
       toolUseId: t.exposeID('toolUseId', { description: 'The tool call (Action.id).' }),
       token: t.exposeString('token', {
         nullable: true,
-        description: "PERSON: the name of the token that allowed it.",
+        description: 'PERSON: the name of the token that allowed it.',
       }),
       rule: t.exposeString('rule', { nullable: true, description: "RULE: the rule's name." }),
       mode: t.exposeString('mode', {
@@ -91,7 +91,7 @@ builder.objectField(SessionRef, 'changes', (t) =>
   t.field({
     type: [FileChangeRef],
     description:
-      "The files the session changed since `since` (default: since it began) up to now, as Turn.changes says them: in a git checkout from the snapshot taken last before `since` to the work tree now.",
+      'The files the session changed since `since` (default: since it began) up to now, as Turn.changes says them: in a git checkout from the snapshot taken last before `since` to the work tree now.',
     args: { since: t.arg({ type: 'DateTime' }) },
     resolve: (record, args, ctx) =>
       ctx.hub.changes(record, {

@@ -492,7 +492,7 @@ describe('hub nodes on one Redis', () => {
       'id node status cwd worktree { path branch base repository removal { branchDeleted } }';
     const { createSession: made } = await data(
       node('a'),
-      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, node: "b", trustWorkspace: true, worktree: { branch: "on-b" } }) { ${fields} } }`,
+      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, node: "b", trustWorkspace: true, permissionMode: ACCEPT_EDITS, worktree: { branch: "on-b" } }) { ${fields} } }`,
       { cwd: repo },
     );
     expect(made).toMatchObject({
@@ -512,6 +512,27 @@ describe('hub nodes on one Redis', () => {
       );
       expect(session).toEqual(made);
     });
+
+    // A turn's changes, asked of a third node, come from b's snapshots of the worktree.
+    const { ask } = await data(
+      node('c'),
+      `mutation($id: ID!, $text: String!) { ask(sessionId: $id, text: $text, timeoutSeconds: 60) { ... on AskReply { reply } } }`,
+      { id: made.id, text: `write: ${made.cwd}/from-turn.txt made in a turn` },
+    );
+    expect(ask).toEqual({ reply: `wrote: ${made.cwd}/from-turn.txt` });
+    const { session: turned } = await data(
+      node('c'),
+      `query($id: ID!) { session(id: $id) { turns(last: 1) { changes { path kind diff approvedBy { kind mode } } } } }`,
+      { id: made.id },
+    );
+    expect(turned.turns[0].changes).toEqual([
+      {
+        path: 'from-turn.txt',
+        kind: 'ADD',
+        diff: expect.stringContaining('\n+made in a turn\n'),
+        approvedBy: [{ kind: 'MODE', mode: 'acceptEdits' }],
+      },
+    ]);
 
     // Its diff and a commit of it, asked of a third node, are made by b, where the worktree is.
     writeFileSync(path.join(made.cwd, 'from-c.txt'), 'asked through c\n');
