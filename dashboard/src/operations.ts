@@ -220,6 +220,40 @@ export const TurnsSubscription = graphql(`
   }
 `);
 
+/**
+ * The files one turn changed, with their diffs and who allowed each call. The hub runs git for
+ * it, so it is asked for one turn, when a person opens that turn's changes, never in a stream.
+ */
+export const TurnChangesQuery = graphql(`
+  query DashboardTurnChanges($id: ID!) {
+    turn(id: $id) {
+      id
+      changes {
+        path
+        oldPath
+        kind
+        diff
+        truncated
+        actions {
+          id
+          kind
+          toolName
+          title
+        }
+        approvedBy {
+          kind
+          toolUseId
+          token
+          rule
+          mode
+          requestId
+          decidedAt
+        }
+      }
+    }
+  }
+`);
+
 /** The session's pane as tmux draws it: a SNAPSHOT, then every OUTPUT; ends with its tmux session. */
 export const SessionTerminalSubscription = graphql(`
   subscription DashboardSessionTerminal($id: ID!) {

@@ -20,6 +20,7 @@ import { goToPaneButton, originBadge, paneText } from './session-terminal.js';
 import { TerminalPanel } from './terminal-panel.js';
 import { Timeline } from './timeline.js';
 import { followTimeline } from './timeline-feed.js';
+import { turnChanges } from './turn-changes.js';
 
 /** The keys a BLOCKED session's dialogs usually need. */
 const dialogKeys = ['Enter', 'Escape', 'Up', 'Down', '1', '2', '3', 'y', 'n'];
@@ -73,7 +74,9 @@ export class SessionView {
       this.element.replaceChildren(el('p', { class: 'empty' }, 'Pick a session, or start one.'));
       return;
     }
-    this.#timeline = new Timeline(this.#onChannelMessage);
+    this.#timeline = new Timeline(this.#onChannelMessage, (turnId) =>
+      turnChanges(this.#hub, turnId),
+    );
     this.element.replaceChildren(
       this.#summary,
       this.#blocked,

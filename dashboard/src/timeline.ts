@@ -2,7 +2,8 @@
  * A session's run as a readable timeline, fed by three streams: its hook events (one row each,
  * but that the batches of a streaming assistant message join one row by message_id, and tool
  * events are left to their actions), its actions (a row per tool call, updated in place from
- * STARTED to COMPLETED), and its completed turns (a summary row each).
+ * STARTED to COMPLETED), and its completed turns (a summary row each, with a switch that
+ * reads the files the turn changed).
  */
 import type { DashboardSessionEventsSubscription } from '../../src/gql/graphql.js';
 import { renderAction, type Action } from './action-row.js';
@@ -42,6 +43,10 @@ export class Timeline {
   readonly element = el('ol', { id: 'timeline', class: 'timeline' });
   /** Told of each ChannelMessage event shown: the session wrote to a channel. */
   readonly #onChannelMessage: () => void;
+  /** Makes a turn row's switch for the files the turn changed; none without it. */
+  readonly #turnChanges: ((turnId: string) => HTMLElement) | null;
+  /** Each turn row's changes switch, kept when the turn is delivered again. */
+  readonly #changesOf = new WeakMap<HTMLLIElement, HTMLElement>();
   /** The highest event seq shown. Streams deliver seqs in order, so anything at or below is a repeat. */
   lastSeq = 0;
   /** The highest seq of an action phase shown; several phases can share one (a denial, a Stop). */
@@ -55,8 +60,12 @@ export class Timeline {
   /** Whether this turn's assistant text was shown while it streamed, so Stop need not repeat it. */
   #streamedThisTurn = false;
 
-  constructor(onChannelMessage: () => void = () => {}) {
+  constructor(
+    onChannelMessage: () => void = () => {},
+    turnChanges: ((turnId: string) => HTMLElement) | null = null,
+  ) {
     this.#onChannelMessage = onChannelMessage;
+    this.#turnChanges = turnChanges;
   }
 
   /** Shows the event; returns false for one seen before. */
@@ -97,9 +106,11 @@ export class Timeline {
       this.lastTurnAt = turn.completedAt;
     }
     const shown = this.#turns.get(turn.id);
-    if (shown) return renderTurn(shown, turn);
+    if (shown) return renderTurn(shown, turn, this.#changesOf.get(shown));
     const row = el('li');
-    renderTurn(row, turn);
+    const changes = this.#turnChanges?.(turn.id);
+    if (changes) this.#changesOf.set(row, changes);
+    renderTurn(row, turn, changes);
     this.#turns.set(turn.id, row);
     // The stream gives completed turns; one without a time would go last.
     const at = Date.parse(turn.completedAt ?? '') || Infinity;

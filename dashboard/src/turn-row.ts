@@ -1,6 +1,7 @@
 /**
  * A completed turn's summary row: its number, how it ended and how long it took, the tokens it
- * used (and what it cost, where claude says), and the line that continues its conversation in a terminal.
+ * used (and what it cost, where claude says), the line that continues its conversation in a
+ * terminal, and the switch that shows the files it changed.
  */
 import type { DashboardTurnsSubscription } from '../../src/gql/graphql.js';
 import { duration, timeOfDay } from './clock.js';
@@ -39,8 +40,16 @@ function usageOf(turn: Turn): HTMLElement {
     : el('p', { class: 'usage' }, 'no token usage recorded', ...cost);
 }
 
-/** Fills the row with the turn; a turn delivered again replaces what it showed. */
-export function renderTurn(row: HTMLLIElement, turn: Turn): void {
+/**
+ * Fills the row with the turn; a turn delivered again replaces what it showed. `changes` is the
+ * row's own switch for the files the turn changed, the same element at every rendering, so an
+ * open one stays open.
+ */
+export function renderTurn(
+  row: HTMLLIElement,
+  turn: Turn,
+  changes: HTMLElement | null = null,
+): void {
   const at = turn.completedAt ?? '';
   const status = turn.status.toLowerCase();
   Object.assign(row.dataset, { turnId: turn.id, status: turn.status });
@@ -65,6 +74,7 @@ export function renderTurn(row: HTMLLIElement, turn: Turn): void {
         { class: 'resume', title: 'Paste into a terminal, in the session folder, to go on' },
         turn.resume,
       ),
+      changes,
     ),
   );
 }
