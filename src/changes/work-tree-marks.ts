@@ -48,6 +48,11 @@ export interface WorkTreeMarksOptions {
   readonly folder: string;
   /** The longest a hook answer waits for its snapshot; past it claude goes on, and the mark is late. */
   readonly waitMs: number;
+  /**
+   * A session whose last snapshot took longer than this (a very large checkout) has its hooks
+   * answered at once: its snapshots run beside claude instead of making it wait.
+   */
+  readonly quickMs: number;
 }
 
 /** The session as the marks see it. */
@@ -61,7 +66,7 @@ export interface MarkedSession {
  * turn ends, kept as marks (ChangeMarks): a turn's changes are the difference between two, and
  * the marks in between say which call made which. Only sessions whose cwd is in a git checkout
  * have them. A session's snapshots run one at a time (they share its index), and a hook answer
- * waits for its own at most `waitMs`.
+ * waits for its own at most `waitMs`, and not at all while the session's snapshots are slow.
  */
 export class WorkTreeMarks {
   readonly #options: WorkTreeMarksOptions;
@@ -72,6 +77,8 @@ export class WorkTreeMarks {
   readonly #tops = new Map<string, { cwd: string; top: Promise<string | null> }>();
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #warned = new Set<string>();
+  /** Sessions whose last snapshot took longer than quickMs. */
+  readonly #slow = new Set<string>();
 
   constructor(
     options: WorkTreeMarksOptions,
@@ -98,6 +105,7 @@ export class WorkTreeMarks {
         "a snapshot of the session's work tree failed: its turns' changes come from its file tools' inputs until one succeeds",
       );
     });
+    if (this.#slow.has(session.id)) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, this.#options.waitMs);
       timer.unref();
@@ -134,6 +142,7 @@ export class WorkTreeMarks {
     for (const id of gone) {
       this.#tops.delete(id);
       this.#warned.delete(id);
+      this.#slow.delete(id);
       await rm(this.#indexFile(id), { force: true });
     }
   }
@@ -144,9 +153,13 @@ export class WorkTreeMarks {
     const top =
       known ?? (event.eventName === 'UserPromptSubmit' ? await this.top(session, true) : null);
     if (top === null) return;
-    const tree = await this.#serial(session.id, () =>
-      this.#snapshots.snapshot(top, this.#indexFile(session.id)),
-    );
+    const tree = await this.#serial(session.id, async () => {
+      const started = performance.now();
+      const made = await this.#snapshots.snapshot(top, this.#indexFile(session.id));
+      if (performance.now() - started > this.#options.quickMs) this.#slow.add(session.id);
+      else this.#slow.delete(session.id);
+      return made;
+    });
     this.#marks.add(session.id, { seq: event.seq, tree, at: this.#clock.now() });
     this.#warned.delete(session.id);
   }

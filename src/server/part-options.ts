@@ -81,6 +81,12 @@ export const retentionIntervalMs = 60_000;
 export const changeMarkWaitMs = 2000;
 
 /**
+ * A session whose last snapshot took longer than this has its hooks answered without waiting
+ * for the next: claude waits for no very large checkout.
+ */
+export const changeMarkQuickMs = 250;
+
+/**
  * Events read from the log per page while replaying: one query each, so a replay's memory stays
  * bounded whatever its length.
  */
@@ -203,7 +209,11 @@ export function partOptions(
       bufferLimit: config.subscriberBuffer,
     },
     retention: { maxAgeMs, perSession: config.retainRecords, intervalMs: retentionIntervalMs },
-    changeMarks: { folder: path.join(config.dataDir, 'change-index'), waitMs: changeMarkWaitMs },
+    changeMarks: {
+      folder: path.join(config.dataDir, 'change-index'),
+      waitMs: changeMarkWaitMs,
+      quickMs: changeMarkQuickMs,
+    },
     permissions: { holdMs: config.permissionHoldSeconds * 1000, onExpiry: config.permissionExpiry },
     policyFile: config.policyFile
       ? {

@@ -117,7 +117,7 @@ describe("a session's marks", () => {
     makeRepo(repo);
     const indexes = folder('indexes');
     const marks = new WorkTreeMarks(
-      { folder: indexes, waitMs: 10_000 },
+      { folder: indexes, waitMs: 10_000, quickMs: 10_000 },
       { snapshots, marks: store, clock: systemClock, log },
     );
     const event = (seq: number, eventName: string, tool?: string) => ({
@@ -154,14 +154,14 @@ describe("a session's marks", () => {
     expect(existsSync(path.join(indexes, 'one.index'))).toBe(false);
   });
 
-  it('answers the hook after waitMs when a snapshot is slow, and keeps the mark when it lands', async () => {
+  it('answers the hook after waitMs when a snapshot is slow, keeps the mark when it lands, and waits no more', async () => {
     let finish: (tree: string) => void = () => undefined;
     const slow = {
       top: async () => '/repo',
       snapshot: () => new Promise<string>((resolve) => (finish = resolve)),
     } as unknown as TreeSnapshots;
     const marks = new WorkTreeMarks(
-      { folder: folder('slow'), waitMs: 50 },
+      { folder: folder('slow'), waitMs: 50, quickMs: 30 },
       { snapshots: slow, marks: store, clock: systemClock, log },
     );
     const started = Date.now();
@@ -182,6 +182,27 @@ describe("a session's marks", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(store.between('slow', 0, 100)).toEqual([
       { seq: 7, tree: 'late-tree', at: expect.any(Number) },
+    ]);
+
+    // That snapshot took longer than quickMs: the next hook is answered without waiting at all.
+    const again = Date.now();
+    await marks.after(
+      { id: 'slow', cwd: '/repo' },
+      {
+        sessionId: 'slow',
+        seq: 9,
+        eventName: 'UserPromptSubmit',
+        receivedAt: 0,
+        raw: '{}',
+        payload: { hook_event_name: 'UserPromptSubmit', session_id: 'slow' },
+      },
+    );
+    expect(Date.now() - again).toBeLessThan(40);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finish('next-tree');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.between('slow', 7, 100)).toEqual([
+      { seq: 9, tree: 'next-tree', at: expect.any(Number) },
     ]);
   });
 });
