@@ -181,6 +181,46 @@ export const SessionDiffQuery = graphql(`
   }
 `);
 
+/** The ids and numbers of a session's last turns, to find the one a number names. */
+export const SessionTurnNumbersQuery = graphql(`
+  query CliSessionTurnNumbers($id: ID!, $last: Int!) {
+    session(id: $id) {
+      turns(last: $last) {
+        id
+        number
+      }
+    }
+  }
+`);
+
+/** The files one turn changed: each with its diff, the calls that changed it, who allowed each. */
+export const TurnChangesQuery = graphql(`
+  query CliTurnChanges($id: ID!) {
+    turn(id: $id) {
+      number
+      changes {
+        path
+        oldPath
+        kind
+        diff
+        truncated
+        actions {
+          id
+          toolName
+          title
+        }
+        approvedBy {
+          kind
+          toolUseId
+          token
+          rule
+          mode
+        }
+      }
+    }
+  }
+`);
+
 export const CommitWorktreeMutation = graphql(`
   mutation CliCommitWorktree($id: ID!, $message: String!) {
     commitWorktree(sessionId: $id, message: $message)

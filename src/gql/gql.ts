@@ -67,6 +67,8 @@ type Documents = {
     "\n  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {\n    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n": typeof types.CliAskDocument,
     "\n  mutation CliStopSession($id: ID!, $removeWorktree: Boolean) {\n    stopSession(id: $id, removeWorktree: $removeWorktree) {\n      id\n      status\n      worktree {\n        removal {\n          note\n        }\n      }\n    }\n  }\n": typeof types.CliStopSessionDocument,
     "\n  query CliSessionDiff($id: ID!, $base: String) {\n    session(id: $id) {\n      diff(base: $base)\n    }\n  }\n": typeof types.CliSessionDiffDocument,
+    "\n  query CliSessionTurnNumbers($id: ID!, $last: Int!) {\n    session(id: $id) {\n      turns(last: $last) {\n        id\n        number\n      }\n    }\n  }\n": typeof types.CliSessionTurnNumbersDocument,
+    "\n  query CliTurnChanges($id: ID!) {\n    turn(id: $id) {\n      number\n      changes {\n        path\n        oldPath\n        kind\n        diff\n        truncated\n        actions {\n          id\n          toolName\n          title\n        }\n        approvedBy {\n          kind\n          toolUseId\n          token\n          rule\n          mode\n        }\n      }\n    }\n  }\n": typeof types.CliTurnChangesDocument,
     "\n  mutation CliCommitWorktree($id: ID!, $message: String!) {\n    commitWorktree(sessionId: $id, message: $message)\n  }\n": typeof types.CliCommitWorktreeDocument,
     "\n  mutation CliResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CliResumeSessionDocument,
     "\n  mutation CliDecidePermission($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      request {\n        id\n        status\n        toolName\n      }\n      error {\n        code\n        message\n      }\n    }\n  }\n": typeof types.CliDecidePermissionDocument,
@@ -134,6 +136,8 @@ const documents: Documents = {
     "\n  mutation CliAsk($sessionId: ID!, $text: String!, $timeoutSeconds: Int) {\n    ask(sessionId: $sessionId, text: $text, timeoutSeconds: $timeoutSeconds) {\n      __typename\n      ... on AskReply {\n        reply\n        durationMs\n      }\n      ... on AskTimeout {\n        waitedMs\n      }\n      ... on AskFailed {\n        message {\n          error\n        }\n      }\n    }\n  }\n": types.CliAskDocument,
     "\n  mutation CliStopSession($id: ID!, $removeWorktree: Boolean) {\n    stopSession(id: $id, removeWorktree: $removeWorktree) {\n      id\n      status\n      worktree {\n        removal {\n          note\n        }\n      }\n    }\n  }\n": types.CliStopSessionDocument,
     "\n  query CliSessionDiff($id: ID!, $base: String) {\n    session(id: $id) {\n      diff(base: $base)\n    }\n  }\n": types.CliSessionDiffDocument,
+    "\n  query CliSessionTurnNumbers($id: ID!, $last: Int!) {\n    session(id: $id) {\n      turns(last: $last) {\n        id\n        number\n      }\n    }\n  }\n": types.CliSessionTurnNumbersDocument,
+    "\n  query CliTurnChanges($id: ID!) {\n    turn(id: $id) {\n      number\n      changes {\n        path\n        oldPath\n        kind\n        diff\n        truncated\n        actions {\n          id\n          toolName\n          title\n        }\n        approvedBy {\n          kind\n          toolUseId\n          token\n          rule\n          mode\n        }\n      }\n    }\n  }\n": types.CliTurnChangesDocument,
     "\n  mutation CliCommitWorktree($id: ID!, $message: String!) {\n    commitWorktree(sessionId: $id, message: $message)\n  }\n": types.CliCommitWorktreeDocument,
     "\n  mutation CliResumeSession($id: ID!) {\n    resumeSession(id: $id) {\n      id\n      status\n    }\n  }\n": types.CliResumeSessionDocument,
     "\n  mutation CliDecidePermission($input: DecidePermissionInput!) {\n    decidePermission(input: $input) {\n      request {\n        id\n        status\n        toolName\n      }\n      error {\n        code\n        message\n      }\n    }\n  }\n": types.CliDecidePermissionDocument,
@@ -374,6 +378,14 @@ export function graphql(source: "\n  mutation CliStopSession($id: ID!, $removeWo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CliSessionDiff($id: ID!, $base: String) {\n    session(id: $id) {\n      diff(base: $base)\n    }\n  }\n"): (typeof documents)["\n  query CliSessionDiff($id: ID!, $base: String) {\n    session(id: $id) {\n      diff(base: $base)\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CliSessionTurnNumbers($id: ID!, $last: Int!) {\n    session(id: $id) {\n      turns(last: $last) {\n        id\n        number\n      }\n    }\n  }\n"): (typeof documents)["\n  query CliSessionTurnNumbers($id: ID!, $last: Int!) {\n    session(id: $id) {\n      turns(last: $last) {\n        id\n        number\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CliTurnChanges($id: ID!) {\n    turn(id: $id) {\n      number\n      changes {\n        path\n        oldPath\n        kind\n        diff\n        truncated\n        actions {\n          id\n          toolName\n          title\n        }\n        approvedBy {\n          kind\n          toolUseId\n          token\n          rule\n          mode\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query CliTurnChanges($id: ID!) {\n    turn(id: $id) {\n      number\n      changes {\n        path\n        oldPath\n        kind\n        diff\n        truncated\n        actions {\n          id\n          toolName\n          title\n        }\n        approvedBy {\n          kind\n          toolUseId\n          token\n          rule\n          mode\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
