@@ -16,6 +16,7 @@ export class ChangeMarks {
   readonly #between: Database.Statement;
   readonly #atOrBefore: Database.Statement;
   readonly #atOrBeforeTime: Database.Statement;
+  readonly #first: Database.Statement;
   readonly #sessions: Database.Statement;
   readonly #forget: Database.Statement;
 
@@ -32,6 +33,9 @@ export class ChangeMarks {
     );
     this.#atOrBeforeTime = db.prepare(
       'SELECT seq, tree, at FROM change_marks WHERE session_id = ? AND at <= ? ORDER BY seq DESC LIMIT 1',
+    );
+    this.#first = db.prepare(
+      'SELECT seq, tree, at FROM change_marks WHERE session_id = ? ORDER BY seq LIMIT 1',
     );
     this.#sessions = db.prepare('SELECT DISTINCT session_id AS id FROM change_marks');
     this.#forget = db.prepare('DELETE FROM change_marks WHERE session_id = ?');
@@ -54,6 +58,11 @@ export class ChangeMarks {
   /** The session's last mark taken at or before the time `at`. */
   atOrBeforeTime(sessionId: string, at: number): ChangeMark | null {
     return (this.#atOrBeforeTime.get(sessionId, at) as ChangeMark | undefined) ?? null;
+  }
+
+  /** The session's first mark. */
+  first(sessionId: string): ChangeMark | null {
+    return (this.#first.get(sessionId) as ChangeMark | undefined) ?? null;
   }
 
   /** The sessions that have marks. */

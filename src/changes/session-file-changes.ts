@@ -22,7 +22,7 @@ export type ChangeScope = { readonly turnId: string } | { readonly since: number
 
 export interface SessionFileChangesDeps {
   readonly marks: Pick<WorkTreeMarks, 'top' | 'now'>;
-  readonly store: Pick<ChangeMarks, 'atOrBefore' | 'atOrBeforeTime' | 'between'>;
+  readonly store: Pick<ChangeMarks, 'atOrBefore' | 'atOrBeforeTime' | 'between' | 'first'>;
   readonly snapshots: Pick<TreeSnapshots, 'changes' | 'changed'>;
   readonly turns: Pick<TurnIndex, 'turns' | 'actionsOf'>;
   readonly read: ReadEvents;
@@ -71,8 +71,8 @@ export class SessionFileChanges {
 
   async #since(session: MarkedSession, since: number | null): Promise<FileChangeRecord[]> {
     const { store, turns } = this.#deps;
-    const first = store.between(session.id, 0, lastSeq)[0] ?? null;
-    const from = (since === null ? null : store.atOrBeforeTime(session.id, since)) ?? first;
+    const from =
+      (since === null ? null : store.atOrBeforeTime(session.id, since)) ?? store.first(session.id);
     const start = from?.at ?? since ?? 0;
     const actions: Action[] = [];
     for (const turn of await turns.turns(session.id)) {
