@@ -46,7 +46,7 @@ export const layers: readonly Layer[] = [
       claude: 'the claude CLI: its version against the tested range, the hook events it supports',
       runs: "turns and actions folded from a session's events, a turn's usage",
       channels: 'named outputs, their listeners and their log, replay from `after`',
-      git: "a session's git worktree: made on a branch of its own, removed with it when nothing is lost",
+      git: "a session's git worktree: made on a branch of its own, removed with it when nothing is lost; snapshots of a work tree as trees",
     },
   },
   {
@@ -61,6 +61,8 @@ export const layers: readonly Layer[] = [
     name: 'edges',
     units: {
       audit: 'the audit trail in the store, refused mutations included',
+      changes:
+        "what a session's turns changed: work tree snapshots at its hooks, each file's diff, the calls that changed it and who allowed each",
       mcp: "the hub's MCP server at /mcp and its tools",
       subscriptions:
         "a session's events (replay, then live) over graphql-ws, SSE and plain SSE; shared results",

@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS events (
   received_at INTEGER NOT NULL,
   payload TEXT NOT NULL,
   PRIMARY KEY (session_id, seq)
-) WITHOUT ROWID;
+);
 CREATE TABLE IF NOT EXISTS audit (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   at INTEGER NOT NULL,
@@ -107,7 +107,7 @@ CREATE TABLE IF NOT EXISTS change_marks (
   tree TEXT NOT NULL,
   at INTEGER NOT NULL,
   PRIMARY KEY (session_id, seq)
-) WITHOUT ROWID;
+);
 `);
 }
 

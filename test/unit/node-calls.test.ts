@@ -371,6 +371,7 @@ describe('node calls: the table at compile time', () => {
       'screen',
       'diff',
       'commitWorktree',
+      'changes',
     ]);
     const { screen, ...partial } = owner().handlers;
     // @ts-expect-error screen has no handler
