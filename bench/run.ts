@@ -17,6 +17,7 @@ import { gqlData } from '../harness/graphql-http.js';
 import { hubArgs, stopHub, type HubProcess } from '../harness/hub-process.js';
 import { hookSecret } from '../harness/session-secret.js';
 import { startBenchWorld } from './claude-world.js';
+import { changes } from './changes.js';
 import { channelRows } from './channels.js';
 import { cluster } from './cluster.js';
 import { fanout } from './fanout.js';
@@ -52,6 +53,7 @@ const sectionNames = [
   'rules',
   'replay',
   'runs',
+  'changes',
   'channels',
   'per-event',
   'start',
@@ -217,6 +219,13 @@ async function main(): Promise<Row[]> {
         }),
       replay: () => replay(benchHub, { target: live.at(-1)!, events: sizes.replay }),
       runs: () => runsSection(benchHub, { target: live.at(-1)! }),
+      changes: () =>
+        changes(world, {
+          files: smoke ? 100 : 1_000,
+          calls: smoke ? 5 : 50,
+          queries: smoke ? 3 : 20,
+          wholeQueries: smoke ? 1 : 5,
+        }),
       channels: () => channelRows(benchHub, { target: live[1]!, calls: smoke ? 20 : 2_000 }),
       'per-event': () =>
         perEvent(benchHub, { target: live[0]!, count: sizes.perProcess, scratchDir: dataDir }),
