@@ -65,7 +65,12 @@ export async function gitChanges(
   for (const mark of marks) {
     const ended = endedAt.get(mark.seq);
     if (ended && mark.tree !== previous.tree) {
-      for (const change of await snapshots.changed(top, previous.tree, mark.tree)) {
+      // A span as wide as the whole window (one call changed everything) needs no git again.
+      const span =
+        previous.tree === from.tree && mark.tree === end.tree
+          ? whole
+          : await snapshots.changed(top, previous.tree, mark.tree);
+      for (const change of span) {
         for (const action of ended) {
           add(change.path, action);
           if (change.oldPath !== null) add(change.oldPath, action);
