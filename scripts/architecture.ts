@@ -53,6 +53,8 @@ export const layers: readonly Layer[] = [
     name: 'services',
     units: {
       permissions: 'held PermissionRequest hooks and their decisions',
+      costs:
+        "what turns cost: the price table (shipped, or --prices), each turn's tokens per model, the ledger Query.usage groups",
       terminal: "a session's terminal for the API: control-mode clients, snapshots, viewers",
       auth: 'tokens and scopes, the access gate, the operation limits, useHubSecurity',
     },

@@ -1,3 +1,4 @@
+import type { ModelCost } from './costs/turn-cost.js';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { hookEvents } from './events/registry.js';
@@ -61,10 +62,26 @@ export class HubMetrics {
   /** What the hub's graphql-ws server reports of its writes to subscribers. */
   readonly fanout: FanoutObserver;
   readonly permissionDecisions: Counter<'outcome' | 'decided_by'>;
+  /** Tokens of completed turns, by model and kind (input, output, cache_read, cache_write). */
+  readonly tokens: Counter<'model' | 'type'>;
+  /** What completed turns cost, by model, where it is known. */
+  readonly costUsd: Counter<'model'>;
   readonly #periodic: Histogram<'task'>;
   readonly #gcObserver: PerformanceObserver;
   readonly #spawned: (ms: unknown) => void;
   readonly #loopDelay = new LoopDelay(loopResolutionMs);
+
+  /** Counts a completed turn's tokens and cost, by model. */
+  turnCosted(models: readonly ModelCost[]): void {
+    for (const usage of models) {
+      const { model } = usage;
+      this.tokens.inc({ model, type: 'input' }, usage.input_tokens);
+      this.tokens.inc({ model, type: 'output' }, usage.output_tokens);
+      this.tokens.inc({ model, type: 'cache_read' }, usage.cache_read_input_tokens);
+      this.tokens.inc({ model, type: 'cache_write' }, usage.cache_creation_input_tokens);
+      if (usage.costUsd !== null) this.costUsd.inc({ model }, usage.costUsd);
+    }
+  }
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -160,6 +177,18 @@ export class HubMetrics {
       name: 'claude_hub_permission_decisions_total',
       help: 'Permission requests settled, by outcome (ALLOWED, DENIED, EXPIRED, ANSWERED_IN_TERMINAL...) and by who decided (rule, token, terminal, expiry, none).',
       labelNames: ['outcome', 'decided_by'],
+      registers,
+    });
+    this.tokens = new Counter({
+      name: 'claude_hub_tokens_total',
+      help: 'Tokens of completed turns, by model and type (input, output, cache_read, cache_write).',
+      labelNames: ['model', 'type'],
+      registers,
+    });
+    this.costUsd = new Counter({
+      name: 'claude_hub_cost_usd_total',
+      help: "What completed turns cost in US dollars, by model: claude's own figure (HEADLESS) or the price table's; turns of unknown cost are not counted.",
+      labelNames: ['model'],
       registers,
     });
     new Gauge({

@@ -51,6 +51,8 @@ export interface HubConfig {
   readonly permissionExpiry: 'ask' | 'deny';
   /** A YAML or JSON file of permission rules, watched for changes; '' for none. */
   readonly policyFile: string;
+  /** A price table tried before the shipped one (--prices); '' for none. */
+  readonly prices: string;
   /** Messages that may wait per session; one more is refused with QUEUE_FULL. */
   readonly maxQueuedMessages: number;
   /** Seconds a queued message waits after a person's last key in the session's terminal; 0: none. */

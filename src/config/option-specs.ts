@@ -227,6 +227,15 @@ export const optionSpecs: readonly OptionSpec[] = [
       'YAML or JSON file of permission rules, read again whenever it changes (a broken edit keeps the rules before).',
   },
   {
+    flag: 'prices',
+    env: 'CLAUDE_HUB_PRICES',
+    key: 'prices',
+    kind: 'optional',
+    default: '',
+    description:
+      'YAML or JSON price table (per million tokens, by model glob) tried before the one the hub ships, for turns whose cost claude does not report.',
+  },
+  {
     flag: 'max-queued-messages',
     env: 'CLAUDE_HUB_MAX_QUEUED_MESSAGES',
     key: 'maxQueuedMessages',

@@ -18,6 +18,13 @@ export interface EventBus {
 /** The single-process bus. */
 export class LocalEventBus implements EventBus {
   readonly #listeners = new Map<string, Set<BusListener>>();
+  readonly #everyEvent = new Set<(event: StoredEvent) => void>();
+
+  /** Hears every session's events as they are published, after each session's own listeners. */
+  subscribeAll(listener: (event: StoredEvent) => void): () => void {
+    this.#everyEvent.add(listener);
+    return () => this.#everyEvent.delete(listener);
+  }
 
   subscribe(sessionId: string, listener: BusListener): () => void {
     let set = this.#listeners.get(sessionId);
@@ -32,7 +39,7 @@ export class LocalEventBus implements EventBus {
 
   publish(sessionId: string, message: BusMessage): void {
     const set = this.#listeners.get(sessionId);
-    if (!set) return;
-    for (const listener of [...set]) listener(message);
+    if (set) for (const listener of [...set]) listener(message);
+    if (message.kind === 'event') for (const listener of this.#everyEvent) listener(message.event);
   }
 }

@@ -6,6 +6,8 @@ import { usageKeys, type Usage } from './usage.js';
 export interface AssistantEntry {
   readonly at: number;
   readonly id: string | undefined;
+  /** The model that wrote it, as the API named it. */
+  readonly model: string | undefined;
   readonly usage: Readonly<Record<string, unknown>>;
   readonly texts: readonly string[];
 }
@@ -18,7 +20,7 @@ export function assistantEntries(jsonl: string): AssistantEntry[] {
     let entry: {
       type?: string;
       timestamp?: string;
-      message?: { id?: string; usage?: Record<string, unknown>; content?: unknown };
+      message?: { id?: string; model?: string; usage?: Record<string, unknown>; content?: unknown };
     };
     try {
       entry = JSON.parse(line);
@@ -33,7 +35,8 @@ export function assistantEntries(jsonl: string): AssistantEntry[] {
           block?.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
         )
       : [];
-    entries.push({ at: Date.parse(entry.timestamp ?? ''), id: entry.message?.id, usage, texts });
+    const { id, model } = entry.message ?? {};
+    entries.push({ at: Date.parse(entry.timestamp ?? ''), id, model, usage, texts });
   }
   return entries;
 }
@@ -85,16 +88,16 @@ export async function readAssistantEntries(path: string): Promise<AssistantEntry
 const answerWaitMs = 2_000;
 
 /**
- * The turn's usage from its transcript; null when the transcript has none for it. claude may
+ * The transcript entries a turn's usage is read from; null without a transcript. claude may
  * fire Stop before its transcript has the last message: a turn that has just completed waits
  * up to answerWaitMs for its answer to be written, reading the file again. `entriesOf` may
  * hand out entries read once for several turns of one transcript.
  */
-export async function turnUsage(
+export async function settledEntries(
   turn: Turn,
   now: () => number,
   entriesOf: (path: string) => Promise<readonly AssistantEntry[]> = readAssistantEntries,
-): Promise<Usage | null> {
+): Promise<readonly AssistantEntry[] | null> {
   const transcript = turn.transcriptPath;
   if (!transcript) return null;
   const answer = turn.answer ?? undefined;
@@ -103,14 +106,20 @@ export async function turnUsage(
     ;
     entries = await readAssistantEntries(transcript)
   ) {
-    const { usage, hasText } = usageBetween(
-      entries,
-      turn.startedAt,
-      turn.completedAt ?? now(),
-      answer,
-    );
+    const { hasText } = usageBetween(entries, turn.startedAt, turn.completedAt ?? now(), answer);
     const waiting = answer !== undefined && !hasText && turn.completedAt !== null;
-    if (!waiting || now() - turn.completedAt! > answerWaitMs) return usage;
+    if (!waiting || now() - turn.completedAt! > answerWaitMs) return entries;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The turn's usage from its transcript (see settledEntries); null when it has none for it. */
+export async function turnUsage(
+  turn: Turn,
+  now: () => number,
+  entriesOf?: (path: string) => Promise<readonly AssistantEntry[]>,
+): Promise<Usage | null> {
+  const entries = await settledEntries(turn, now, entriesOf);
+  if (entries === null) return null;
+  return usageBetween(entries, turn.startedAt, turn.completedAt ?? now()).usage;
 }

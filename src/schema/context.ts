@@ -7,6 +7,16 @@ import type { Principal } from '../auth/tokens.js';
 import type { GlobalHooks } from '../hooks/global-hooks.js';
 import type { Channels } from '../channels/channels.js';
 import type { ClaudeFacts } from '../claude/claude-cli.js';
+import type { CostRecorder } from '../costs/cost-recorder.js';
+import type { Prices } from '../costs/prices.js';
+import type { UsageLedger } from '../costs/usage-ledger.js';
+
+/** Turns' costs: the ledger of completed ones, and what works out one not kept yet. */
+export interface Costs {
+  readonly recorder: Pick<CostRecorder, 'costOf'>;
+  readonly ledger: Pick<UsageLedger, 'ofTurn' | 'sessionCost' | 'usage'>;
+  readonly prices: Pick<Prices, 'tables'>;
+}
 
 /** What every resolver gets. */
 export interface HubContext {
@@ -19,6 +29,8 @@ export interface HubContext {
   readonly policyFile: { status(): PolicyFileStatus } | null;
   /** Each session's turns, folded once and kept up to date as events come. */
   readonly turns: TurnIndex;
+  /** This node's turns' costs. */
+  readonly costs: Costs;
   /** The hooks that make every claude on the machine report here, and their install. */
   readonly globalHooks: GlobalHooks;
   /** The named outputs sessions answer to, on this process. */

@@ -18,6 +18,7 @@ import './claude.js';
 import './terminal.js';
 import './worktree-changes.js';
 import './file-changes.js';
+import './costs.js';
 
 export const schema = builder.toSchema();
 

@@ -96,11 +96,6 @@ export const TurnRef = builder.objectRef<Turn>('Turn').implement({
           once(readsOf(ctx, info)?.transcripts, path, () => readAssistantEntries(path)),
         ),
     }),
-    costUsd: t.exposeFloat('costUsd', {
-      nullable: true,
-      description:
-        "What the turn cost in US dollars, as claude's `result` line reports it (`total_cost_usd`): HEADLESS sessions only, null for TMUX ones and while RUNNING.",
-    }),
     resume: t.exposeString('resume', {
       description: 'The line a person pastes to continue the conversation in a terminal.',
     }),

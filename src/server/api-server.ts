@@ -1,3 +1,4 @@
+import { CostRecorder } from '../costs/cost-recorder.js';
 import { maxFileDiffChars, SessionFileChanges } from '../changes/session-file-changes.js';
 import { maxDiffChars } from '../git/worktree-changes.js';
 import { readFileSync } from 'node:fs';
@@ -107,6 +108,15 @@ export async function apiServer(
     terminals: core.terminals,
     subscriberBuffer: config.subscriberBuffer,
   });
+  const recorder = new CostRecorder({
+    turns,
+    ledger: core.costs.ledger,
+    prices: core.costs.prices,
+    session: (id) => sessions.get(id),
+    recorded: (row) => metrics.turnCosted(row.models),
+    log,
+  });
+  core.bus.subscribeAll((event) => recorder.heard(event));
   const yoga = hubYoga({
     config,
     tokens: access.tokens,
@@ -116,6 +126,7 @@ export async function apiServer(
     rules: core.rules,
     policyFile: deps.policyFile,
     turns,
+    costs: { recorder, ...core.costs },
     globalHooks: core.globalHooks,
     channels,
     claude: () => core.claude.facts(config.claudeBin),

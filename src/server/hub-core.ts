@@ -2,6 +2,9 @@ import type { TokenEntry } from '../auth/tokens.js';
 import { ChangeMarks } from '../changes/change-marks.js';
 import { WorkTreeMarks } from '../changes/work-tree-marks.js';
 import { Channels } from '../channels/channels.js';
+import { readPriceFile } from '../costs/price-file.js';
+import { Prices, shippedPrices } from '../costs/prices.js';
+import { UsageLedger } from '../costs/usage-ledger.js';
 import { SqliteChannelLog } from '../channels/sqlite-channel-log.js';
 import { ClaudeCli } from '../claude/claude-cli.js';
 import { LocalEventBus } from '../events/event-bus.js';
@@ -41,6 +44,8 @@ export interface HubCore {
   readonly terminals: Terminals;
   readonly globalHooks: GlobalHooks;
   readonly sessions: SessionManager;
+  /** The completed turns' costs, and the prices turns are costed at. */
+  readonly costs: { readonly ledger: UsageLedger; readonly prices: Prices };
   /** Snapshots of sessions' work trees, and the marks that keep them: turns' changes. */
   readonly changes: {
     readonly snapshots: TreeSnapshots;
@@ -157,5 +162,12 @@ export function hubCore(
     globalHooks,
     sessions,
     changes: { snapshots, store: changeMarks, marks },
+    costs: {
+      ledger: new UsageLedger(store.db),
+      // A --prices file that does not load stops the start, naming the field to blame.
+      prices: new Prices(
+        config.prices ? [readPriceFile(config.prices), shippedPrices] : [shippedPrices],
+      ),
+    },
   };
 }

@@ -30,6 +30,7 @@ export interface HubYogaDeps {
   /** The --policy-file's watch; null without one. */
   readonly policyFile: HubContext['policyFile'];
   readonly turns: TurnIndex;
+  readonly costs: HubContext['costs'];
   readonly globalHooks: GlobalHooks;
   readonly channels: Channels;
   /** What is known of the claude the hub's sessions run. */
@@ -50,6 +51,7 @@ export function hubYoga({
   rules,
   policyFile,
   turns,
+  costs,
   globalHooks,
   channels,
   claude,
@@ -65,6 +67,7 @@ export function hubYoga({
         rules,
         policyFile,
         turns,
+        costs,
         globalHooks,
         channels,
         claude,

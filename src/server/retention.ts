@@ -1,4 +1,5 @@
 import type { WorkTreeMarks } from '../changes/work-tree-marks.js';
+import type { UsageLedger } from '../costs/usage-ledger.js';
 import type { Channels } from '../channels/channels.js';
 import type { HubMetrics } from '../metrics.js';
 import type { SessionManager } from '../sessions/session-manager.js';
@@ -18,6 +19,7 @@ export function startRetention(
     channels: Channels;
     sessions: SessionManager;
     changes: { marks: Pick<WorkTreeMarks, 'prune'> };
+    costs: { ledger: Pick<UsageLedger, 'prune'> };
   },
   metrics: HubMetrics,
 ): void {
@@ -28,6 +30,8 @@ export function startRetention(
     const pruned = kept.sessions.pruneRecords(retention);
     if (pruned.sessions + pruned.messages + pruned.permissions > 0)
       log.info(pruned, 'records past retention deleted');
+    // Costs outlive their sessions (usage by label or token), as long as events do.
+    if (retention.maxAgeMs > 0) kept.costs.ledger.prune(Date.now() - retention.maxAgeMs);
     const sessions = new Set(kept.sessions.list().map((record) => record.id));
     kept.changes.marks.prune(sessions).catch((error: unknown) => {
       log.warn({ err: error }, 'work tree snapshots of forgotten sessions could not be deleted');

@@ -112,6 +112,27 @@ CREATE TABLE IF NOT EXISTS change_marks (
 }
 
 /**
+ * 6: what each completed turn cost, with its tokens per model, and the session's labels and
+ * creating token then: what Query.usage groups.
+ */
+function createTurnCosts(db: Database.Database): void {
+  db.exec(`
+CREATE TABLE IF NOT EXISTS turn_costs (
+  turn_id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  completed_at INTEGER NOT NULL,
+  cost_usd REAL,
+  cost_source TEXT NOT NULL,
+  models TEXT NOT NULL,
+  labels TEXT NOT NULL,
+  created_by TEXT
+);
+CREATE INDEX IF NOT EXISTS turn_costs_by_time ON turn_costs (completed_at);
+CREATE INDEX IF NOT EXISTS turn_costs_by_session ON turn_costs (session_id);
+`);
+}
+
+/**
  * The schema's history, oldest first: a database at user_version N has had the first N. A
  * migration that has shipped is never edited or reordered; a change of schema is a new one at
  * the end.
@@ -122,6 +143,7 @@ export const migrations: readonly Migration[] = [
   createChannelMessages,
   createRules,
   createChangeMarks,
+  createTurnCosts,
 ];
 
 /**

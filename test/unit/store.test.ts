@@ -60,6 +60,7 @@ describe('migrations', () => {
         'rules',
         'sessions',
         'sqlite_sequence',
+        'turn_costs',
       ].sort(),
     );
     expect(sql.events).not.toMatch(/WITHOUT ROWID/i);

@@ -1,0 +1,116 @@
+import type { StoredEvent } from '../events/hook-event.js';
+import type { Logger } from '../log.js';
+import type { Turn } from '../runs/run-fold.js';
+import { TurnStatus } from '../runs/run-fold.js';
+import type { TurnIndex } from '../runs/turn-index.js';
+import { readAssistantEntries, settledEntries, type AssistantEntry } from '../runs/turn-usage.js';
+import type { Prices } from './prices.js';
+import { modelUsages, turnCost, type TurnCost } from './turn-cost.js';
+import type { TurnCostRow, UsageLedger } from './usage-ledger.js';
+
+/** Events after which a turn may have completed. */
+const turnEnds = new Set([
+  'Stop',
+  'StopFailure',
+  'SessionEnd',
+  'SessionStart',
+  'UserPromptSubmit',
+  'HubTurnEnded',
+  'StreamMessage',
+]);
+
+export interface CostRecorderDeps {
+  readonly turns: Pick<TurnIndex, 'turns'>;
+  readonly ledger: Pick<UsageLedger, 'add' | 'ofTurn'>;
+  readonly prices: Pick<Prices, 'cost'>;
+  /** The session's labels and creating token now; undefined for one the hub forgot. */
+  readonly session: (
+    id: string,
+  ) => { readonly labels: readonly string[]; readonly createdBy: string | null } | undefined;
+  /** Hears each turn kept for the first time (the metrics count it). */
+  readonly recorded: (row: TurnCostRow) => void;
+  readonly log: Logger;
+}
+
+/**
+ * Keeps each completed turn's cost in the ledger once it completes: claude's own figure
+ * (HEADLESS), else its transcript's tokens per model at the price table's prices. A session's
+ * turns are settled one settling at a time; a turn kept already is not read again.
+ */
+export class CostRecorder {
+  readonly #deps: CostRecorderDeps;
+  readonly #settling = new Map<string, Promise<void>>();
+  readonly #again = new Set<string>();
+  /** Per session, when the last turn it kept completed: earlier ones are not looked at again. */
+  readonly #keptUpTo = new Map<string, number>();
+
+  constructor(deps: CostRecorderDeps) {
+    this.#deps = deps;
+  }
+
+  /** Settles the session's turns after an event that may have completed one. */
+  heard(event: StoredEvent): void {
+    if (turnEnds.has(event.eventName)) this.settle(event.sessionId);
+  }
+
+  /** Keeps the cost of every completed turn of the session not kept yet. */
+  settle(sessionId: string): Promise<void> {
+    const running = this.#settling.get(sessionId);
+    if (running) {
+      this.#again.add(sessionId);
+      return running;
+    }
+    const settling = this.#settle(sessionId)
+      .catch((error: unknown) =>
+        this.#deps.log.warn({ sessionId, err: error }, "a turn's cost could not be kept"),
+      )
+      .finally(() => {
+        this.#settling.delete(sessionId);
+        if (this.#again.delete(sessionId)) void this.settle(sessionId);
+      });
+    this.#settling.set(sessionId, settling);
+    return settling;
+  }
+
+  /** What a turn cost (see turnCost); its transcript read through `entriesOf`. */
+  async costOf(
+    turn: Turn,
+    entriesOf?: (path: string) => Promise<readonly AssistantEntry[]>,
+  ): Promise<TurnCost> {
+    const entries = await settledEntries(turn, Date.now, entriesOf);
+    const usages = entries
+      ? modelUsages(entries, turn.startedAt, turn.completedAt ?? Date.now())
+      : [];
+    return turnCost(usages, turn.costUsd, this.#deps.prices);
+  }
+
+  async #settle(sessionId: string): Promise<void> {
+    const { turns, ledger, session, recorded } = this.#deps;
+    const transcripts = new Map<string, Promise<AssistantEntry[]>>();
+    const entriesOf = (path: string) => {
+      let read = transcripts.get(path);
+      if (!read) transcripts.set(path, (read = readAssistantEntries(path)));
+      return read;
+    };
+    const upTo = this.#keptUpTo.get(sessionId) ?? -Infinity;
+    for (const turn of await turns.turns(sessionId)) {
+      if (turn.status === TurnStatus.Running || turn.completedAt === null) continue;
+      if (turn.completedAt < upTo) continue;
+      this.#keptUpTo.set(sessionId, turn.completedAt);
+      if (ledger.ofTurn(turn.id) !== null) continue;
+      const cost = await this.costOf(turn, entriesOf);
+      const now = session(sessionId);
+      const row: TurnCostRow = {
+        turnId: turn.id,
+        sessionId,
+        completedAt: turn.completedAt,
+        costUsd: cost.costUsd,
+        source: cost.source,
+        models: cost.models,
+        labels: now?.labels ?? [],
+        createdBy: now?.createdBy ?? null,
+      };
+      if (ledger.add(row)) recorded(row);
+    }
+  }
+}
