@@ -36,6 +36,8 @@ describe('npm run bench', () => {
       /^permission rules\s+100, the last matching \(ALLOW\): 16 connections\s+[\d,]+ events\/s .*hub CPU \d+ µs an event/,
       /^permission rules\s+Policy.decide alone, CPU a call \(median of 5\)\s+no rule [\d.]+ µs, 100 none matching [\d.]+ µs/,
       /^replay\s+after: 0 over 2,000 events\s+[\d.]+ ms/,
+      /^a turn's changes\s+Bash PostToolUse answer, no checkout \(no snapshot\): p50 \/ p99 \/ max\s+[\d.]+/,
+      /^a turn's changes\s+Turn.changes, 10 files by 5 calls, .*: p50 \/ p99 \/ max of \d+\s+[\d.]+/,
       /^per event \(median\)\s+python3 \+ urllib forwarder .*x HTTP\)/,
       /^session start \(median\)\s+createSession, to SessionStart .*% overhead/,
       /^TMUX vs HEADLESS \(median\)\s+HEADLESS: createSession, to SessionStart\s+[\d.]+ ms \([+-]/,
