@@ -8,6 +8,7 @@ import { ruleCommands } from './rule-commands.js';
 import { ruleDryRunCommands } from './rule-dry-run.js';
 import { sessionCommands } from './session-commands.js';
 import { setupCommands } from './setup-commands.js';
+import { usageCommands } from './usage-command.js';
 import { worktreeCommands } from './worktree-commands.js';
 
 export { ExitCode, type Io } from './command-io.js';
@@ -31,6 +32,7 @@ export const commands: Record<string, Command> = {
   ...ruleCommands,
   ...ruleDryRunCommands,
   ...setupCommands,
+  ...usageCommands,
 };
 
 export function commandUsage(name: string): string {

@@ -333,3 +333,28 @@ export const TurnsSubscription = graphql(`
     }
   }
 `);
+
+export const UsageTotalFields = graphql(`
+  fragment CliUsageTotal on UsageTotal {
+    key
+    turns
+    inputTokens
+    outputTokens
+    cacheReadTokens
+    cacheWriteTokens
+    costUsd
+    unpricedTurns
+  }
+`);
+
+/** The groups asked for, and the same turns by session: each turn once, for the total. */
+export const UsageQuery = graphql(`
+  query CliUsage($groupBy: UsageGroup!, $since: DateTime) {
+    usage(groupBy: $groupBy, since: $since) {
+      ...CliUsageTotal
+    }
+    bySession: usage(groupBy: SESSION, since: $since) {
+      ...CliUsageTotal
+    }
+  }
+`);

@@ -26,6 +26,7 @@ Commands:
   deny        deny a permission request
   turns       follow the turns of one session, or of all, as they end
   go          take this terminal's tmux client to a session's pane
+  usage       tokens and cost of the completed turns by label, token, model, day or session
   hooks       install, uninstall or check the global hooks (every claude reports here)
   channel listen  print a channel's messages as they come; the channel is open meanwhile
   channel send    queue a message from a channel
