@@ -1,6 +1,6 @@
 /**
  * The dashboard: the attention queue, pending permissions, every session, the open channels, the
- * global hooks and the permission rules on the left, the open session on the right. Lists are
+ * global hooks, the permission rules and the usage (tokens and cost) on the left, the open session on the right. Lists are
  * loaded once over HTTP and then kept current by the sessionUpdates and permissionRequests
  * subscriptions (the channels, which have none, are read again every few seconds); after a
  * reconnect they are loaded again. The attention queue and the rules come whole from their own
@@ -30,6 +30,7 @@ import { rulesPanel } from './rules-panel.js';
 import { renderSessions } from './session-list.js';
 import { SessionView } from './session-view.js';
 import { tokenForm } from './token-form.js';
+import { usagePanel } from './usage-panel.js';
 
 const state = new HubState();
 const connection = el('span', { id: 'connection', class: 'connecting' }, 'connecting');
@@ -56,7 +57,8 @@ function open(sessionId: string): void {
 }
 
 const channels = channelsPanel(hub);
-const view = new SessionView(hub, state, channels.refresh);
+const usage = usagePanel(hub);
+const view = new SessionView(hub, state, channels.refresh, usage.refresh);
 const attention = el('ul', { id: 'attention', class: 'cards' });
 const permissions = permissionList(hub, state, open);
 const sessions = el('ul', { id: 'sessions', class: 'cards' });
@@ -90,6 +92,7 @@ document
         el('section', {}, el('h2', {}, 'New session'), createForm(hub, state, open)),
         el('section', {}, el('h2', {}, 'Global hooks'), globalHooks.element),
         el('section', {}, el('h2', {}, 'Rules'), rules.element, dryRun),
+        el('section', {}, el('h2', {}, 'Usage'), usage.element),
       ),
       view.element,
     ),

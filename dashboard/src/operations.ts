@@ -23,6 +23,7 @@ export const SessionFields = graphql(`
     node
     origin
     tmuxPane
+    costUsd
   }
 `);
 
@@ -213,6 +214,7 @@ export const TurnsSubscription = graphql(`
       error
       usage
       costUsd
+      costSource
       resume
       completedAt
       durationMs
@@ -420,6 +422,22 @@ export const UninstallHooksMutation = graphql(`
   mutation DashboardUninstallHooks {
     uninstallHooks(scope: USER) {
       ...HookInstallationFields
+    }
+  }
+`);
+
+/** The tokens and cost of the turns completed since `since`, grouped; the costliest group first. */
+export const UsageQuery = graphql(`
+  query DashboardUsage($groupBy: UsageGroup!, $since: DateTime) {
+    usage(groupBy: $groupBy, since: $since) {
+      key
+      turns
+      inputTokens
+      outputTokens
+      cacheReadTokens
+      cacheWriteTokens
+      costUsd
+      unpricedTurns
     }
   }
 `);

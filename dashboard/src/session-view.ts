@@ -21,11 +21,28 @@ import { TerminalPanel } from './terminal-panel.js';
 import { Timeline } from './timeline.js';
 import { followTimeline } from './timeline-feed.js';
 import { turnChanges } from './turn-changes.js';
+import { dollars, type Turn } from './turn-row.js';
 
 /** The keys a BLOCKED session's dialogs usually need. */
 const dialogKeys = ['Enter', 'Escape', 'Up', 'Down', '1', '2', '3', 'y', 'n'];
 
 const ended = (session: Session) => session.status === 'STOPPED' || session.status === 'CRASHED';
+
+/** The session's cost, for its details. */
+function costTerm(cost: number | null): HTMLElement {
+  return cost === null
+    ? el('dd', { class: 'cost' }, 'no turn completed yet')
+    : el(
+        'dd',
+        {
+          class: 'cost',
+          'data-cost': '',
+          title:
+            "What its completed turns cost: claude's figures, or their tokens at the price table's prices",
+        },
+        dollars.format(cost),
+      );
+}
 
 export class SessionView {
   readonly element = el('section', { id: 'session' });
@@ -48,12 +65,28 @@ export class SessionView {
   #sawEnded = false;
   /** The pane text of a BLOCKED session, fetched when it became BLOCKED. */
   #screen: string | null = null;
+  /**
+   * The cost of each completed turn the turns stream delivered (0: unknown). The hub keeps a
+   * turn's cost just after the turn completes, so the session's costUsd in an update sent as it
+   * completed may not count it yet; these do.
+   */
+  #turnCosts = new Map<string, number>();
+  readonly #onTurn: () => void;
 
-  /** `onChannelMessage` hears of each message the open session sent to a channel. */
-  constructor(hub: HubClient, state: HubState, onChannelMessage: () => void) {
+  /**
+   * `onChannelMessage` hears of each message the open session sent to a channel, `onTurn` of
+   * each of its turns delivered.
+   */
+  constructor(
+    hub: HubClient,
+    state: HubState,
+    onChannelMessage: () => void,
+    onTurn: () => void = () => {},
+  ) {
     this.#hub = hub;
     this.#state = state;
     this.#onChannelMessage = onChannelMessage;
+    this.#onTurn = onTurn;
     this.#terminal = new TerminalPanel(hub);
     this.show(null);
   }
@@ -67,6 +100,7 @@ export class SessionView {
     this.#unfollow = null;
     this.#id = id;
     this.#screen = null;
+    this.#turnCosts = new Map();
     this.#streamEnded = false;
     this.#sawEnded = false;
     this.#terminal.show();
@@ -114,10 +148,36 @@ export class SessionView {
   /** Streams the session's run from where its timeline left off. */
   #follow(id: string): void {
     this.#unfollow?.();
-    this.#unfollow = followTimeline(this.#hub, id, this.#timeline, () => {
-      this.#unfollow = null;
-      this.#streamEnded = true;
-    });
+    this.#unfollow = followTimeline(
+      this.#hub,
+      id,
+      this.#timeline,
+      () => {
+        this.#unfollow = null;
+        this.#streamEnded = true;
+      },
+      (turn) => this.#turned(id, turn),
+    );
+  }
+
+  /** Counts a completed turn's cost in the session's, and shows it. */
+  #turned(id: string, turn: Turn): void {
+    if (id !== this.#id || turn.completedAt === null) return;
+    this.#turnCosts.set(turn.id, turn.costUsd ?? 0);
+    const session = this.#state.sessions.get(id);
+    if (session) this.#renderSummary(session);
+    this.#onTurn();
+  }
+
+  /**
+   * What the session's completed turns cost: the hub's figure, or the sum of the turns delivered
+   * where it does not count them all yet; null before the first completed turn.
+   */
+  #costOf(session: Session): number | null {
+    if (this.#turnCosts.size === 0) return session.costUsd ?? null;
+    let sum = 0;
+    for (const cost of this.#turnCosts.values()) sum += cost;
+    return Math.max(session.costUsd ?? 0, sum);
   }
 
   #renderSummary(session: Session): void {
@@ -170,6 +230,8 @@ export class SessionView {
         ...(session.node ? [el('dt', {}, 'node'), el('dd', {}, session.node)] : []),
         el('dt', {}, 'model'),
         el('dd', {}, session.model ?? 'default'),
+        el('dt', {}, 'cost'),
+        costTerm(this.#costOf(session)),
         el('dt', {}, 'permissions'),
         el('dd', {}, session.permissionMode ?? 'default'),
         session.restartCount ? el('dt', {}, 'restarts') : null,

@@ -12,12 +12,14 @@ import {
   TurnsSubscription,
 } from './operations.js';
 import type { Timeline } from './timeline.js';
+import type { Turn } from './turn-row.js';
 
 /** Turns completed after this: all of them. */
 const firstTurns = new Date(0).toISOString();
 
 /**
- * Starts the three streams; `ended` runs once all three completed (the session ended).
+ * Starts the three streams; `ended` runs once all three completed (the session ended), `turned`
+ * hears each turn delivered (again after a reconnect, as the timeline does).
  * Returns the function that ends them.
  */
 export function followTimeline(
@@ -25,6 +27,7 @@ export function followTimeline(
   id: string,
   timeline: Timeline,
   ended: () => void,
+  turned: (turn: Turn) => void = () => {},
 ): () => void {
   const stops: (() => void)[] = [];
   let open = 3;
@@ -65,6 +68,7 @@ export function followTimeline(
   const turns = { sessionId: id, after: timeline.lastTurnAt ?? firstTurns };
   follow('turn', TurnsSubscription, turns, ({ turns: turn }) => {
     timeline.putTurn(turn);
+    turned(turn);
     turns.after = timeline.lastTurnAt ?? firstTurns;
   });
 

@@ -1,6 +1,6 @@
 /**
  * A completed turn's summary row: its number, how it ended and how long it took, the tokens it
- * used (and what it cost, where claude says), the line that continues its conversation in a
+ * used and what it cost (claude's own figure, or its tokens at the price table's prices), the line that continues its conversation in a
  * terminal, and the switch that shows the files it changed.
  */
 import type { DashboardTurnsSubscription } from '../../src/gql/graphql.js';
@@ -18,11 +18,30 @@ const usageFields = [
 ] as const;
 
 const tokens = new Intl.NumberFormat();
-const dollars = new Intl.NumberFormat('en-US', {
+/** A cost in US dollars as the dashboard shows every one: `$0.0123`. */
+export const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   maximumFractionDigits: 4,
 });
+
+/** Where a turn's cost comes from, in words: the cost's tooltip. */
+const costSources = {
+  CLAUDE: "claude's own figure",
+  PRICE_TABLE: "its tokens at the price table's prices",
+  UNKNOWN: 'unknown: no usage yet, or a model no price table has',
+} as const;
+
+function costOf(turn: Turn): HTMLElement {
+  const title = `cost: ${costSources[turn.costSource]}`;
+  return turn.costUsd === null
+    ? el('span', { 'data-cost-source': turn.costSource, class: 'unpriced', title }, 'cost unknown')
+    : el(
+        'span',
+        { 'data-cost': '', 'data-cost-source': turn.costSource, title },
+        dollars.format(turn.costUsd),
+      );
+}
 
 function usageOf(turn: Turn): HTMLElement {
   const usage = typeof turn.usage === 'object' && turn.usage !== null ? turn.usage : {};
@@ -32,12 +51,10 @@ function usageOf(turn: Turn): HTMLElement {
       ? [el('span', { 'data-usage': field }, `${label} ${tokens.format(count)}`)]
       : [];
   });
-  // Only a HEADLESS session's claude reports what a turn cost.
-  const cost =
-    turn.costUsd === null ? [] : [el('span', { 'data-cost': '' }, dollars.format(turn.costUsd))];
+  const cost = costOf(turn);
   return counts.length > 0
-    ? el('p', { class: 'usage' }, 'tokens:', ...counts, ...cost)
-    : el('p', { class: 'usage' }, 'no token usage recorded', ...cost);
+    ? el('p', { class: 'usage' }, 'tokens:', ...counts, cost)
+    : el('p', { class: 'usage' }, 'no token usage recorded', cost);
 }
 
 /**
