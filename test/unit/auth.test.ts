@@ -93,6 +93,8 @@ describe('scopes declared on fields', () => {
       policyFile: unreachable,
       globalHooks: unreachable,
       channels: unreachable,
+      costs: unreachable,
+      turns: unreachable,
       claude: () => {
         throw new Error('resolver reached');
       },
