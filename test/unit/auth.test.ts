@@ -134,9 +134,11 @@ describe('scopes declared on fields', () => {
               .join(', ')} }`
           : isListType(getNullableType(arg.type))
             ? '["x"]'
-            : named.name === 'Int'
-              ? '1'
-              : '"x"';
+            : isEnumType(named)
+              ? named.getValues()[0]!.name
+              : named.name === 'Int'
+                ? '1'
+                : '"x"';
         return `${arg.name}: ${value}`;
       });
     const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
