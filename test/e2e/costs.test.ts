@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
+import { runCli } from '../helpers/cli-run.js';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { disposeWithSuite } from '../helpers/leftovers.js';
 import { writeTokensFile } from '../helpers/tokens-file.js';
@@ -189,5 +190,93 @@ describe("every turn's cost, and usage by label and token, with the real claude 
       'team-b': { key: 'team-b', turns: 1, costUsd: bobCost, unpricedTurns: 0 },
       nightly: { key: 'nightly', turns: 1, costUsd: bobCost, unpricedTurns: 0 },
     });
+  });
+
+  it('prints the usage by token and by label on the command line, the total counting each turn once', async () => {
+    interface Total {
+      key: string | null;
+      turns: number;
+      inputTokens: number;
+      outputTokens: number;
+      cacheReadTokens: number;
+      cacheWriteTokens: number;
+      costUsd: number;
+      unpricedTurns: number;
+    }
+    const totals = async (groupBy: string) =>
+      (
+        await hub.data<{ usage: Total[] }>(
+          `query($groupBy: UsageGroup!) { usage(groupBy: $groupBy) { key turns inputTokens outputTokens cacheReadTokens cacheWriteTokens costUsd unpricedTurns } }`,
+          { groupBy },
+        )
+      ).usage;
+    /** A total as the command prints it: key, turns, tokens in, out, cache read and write, cost. */
+    const cells = (total: Total) => [
+      total.key ?? '',
+      String(total.turns),
+      ...[total.inputTokens, total.outputTokens, total.cacheReadTokens, total.cacheWriteTokens].map(
+        String,
+      ),
+      total.costUsd.toFixed(4),
+    ];
+    const bySession = await totals('SESSION');
+    expect(bySession).toHaveLength(2);
+    const sum = (field: keyof Total) =>
+      bySession.reduce((total, row) => total + (row[field] as number), 0);
+    const total = cells({
+      key: 'TOTAL',
+      ...Object.fromEntries(
+        (
+          [
+            'turns',
+            'inputTokens',
+            'outputTokens',
+            'cacheReadTokens',
+            'cacheWriteTokens',
+            'costUsd',
+            'unpricedTurns',
+          ] as const
+        ).map((field) => [field, sum(field)]),
+      ),
+    } as Total);
+
+    for (const [by, head, keys] of [
+      ['token', 'TOKEN', ['alice', 'bob']],
+      ['label', 'LABEL', ['team-a', 'team-b', 'nightly']],
+    ] as const) {
+      const expected = await totals(head);
+      expect(expected.map((row) => row.key).sort()).toEqual([...keys].sort());
+      const printed = await runCli(hub.url, secrets.alice, ['usage', '--by', by]);
+      expect(printed).toMatchObject({ code: 0, err: '' });
+      const [first, ...rows] = printed.out.split('\n');
+      expect(first).toMatch(
+        new RegExp(`^${head} +TURNS +IN +OUT +CACHE READ +CACHE WRITE +COST USD$`),
+      );
+      // The groups as the hub orders them, the costliest first; then the total, each turn once
+      // (a turn of two labels counts in both rows).
+      expect(rows.map((row) => row.split(/ {2,}/))).toEqual([...expected.map(cells), total]);
+
+      const json = await runCli(hub.url, secrets.alice, ['usage', '--by', by, '--json']);
+      expect(json.code).toBe(0);
+      expect(json.out.split('\n').map((line) => JSON.parse(line))).toEqual(expected);
+    }
+    expect(total[1]).toBe('2');
+
+    // Since a moment before either turn: the same rows.
+    const since = await runCli(hub.url, secrets.alice, ['usage', '--by', 'token', '--since', '1h']);
+    expect(since.out).toBe((await runCli(hub.url, secrets.alice, ['usage', '--by', 'token'])).out);
+
+    for (const [argv, message] of [
+      [['--by', 'color'], '--by must be session, label, token, model or day, got "color"'],
+      [['--since', 'yesterday'], '--since must be a date or time'],
+      [['--since', '2999-01-01'], '--since must not be in the future'],
+    ] as const) {
+      const refused = await runCli(hub.url, secrets.alice, ['usage', ...argv]);
+      expect(refused).toMatchObject({ code: 2, out: '' });
+      expect(refused.err).toContain(`claude-code-hub usage: ${message}`);
+      expect(refused.err).toContain(
+        'Usage: claude-code-hub usage [--by session|label|token|model|day]',
+      );
+    }
   });
 });
