@@ -16,6 +16,7 @@ const reasonText: Record<AttentionItem['reason'], string> = {
   BLOCKED: 'is blocked',
   DISCONNECTED: 'cannot reach the hub',
   CRASHED: 'crashed',
+  BUDGET_REACHED: 'reached its budget',
   IDLE: 'is waiting for you',
 };
 

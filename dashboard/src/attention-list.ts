@@ -6,7 +6,8 @@ import { toolSummary } from './tool-text.js';
 
 /**
  * What the person needs to know first: the tool of a PERMISSION, why it is BLOCKED (the first
- * line of the dialog its turn waits on), the error it CRASHED with, the last answer of an IDLE one.
+ * line of the dialog its turn waits on), the error it CRASHED with, the budget it reached, the
+ * last answer of an IDLE one.
  */
 export function attentionDetail(item: AttentionItem, state: HubState): string {
   const session = state.sessions.get(item.session.id) ?? item.session;
@@ -20,6 +21,12 @@ export function attentionDetail(item: AttentionItem, state: HubState): string {
     case 'DISCONNECTED':
     case 'CRASHED':
       return session.error?.split('\n')[0] ?? '';
+    case 'BUDGET_REACHED': {
+      const hold = item.session.budgetHold;
+      return hold
+        ? `${hold.scope.toLowerCase()} ${hold.key}: $${hold.spentUsd.toFixed(4)} of $${hold.usd} spent; its messages wait`
+        : '';
+    }
     case 'IDLE':
       return item.lastAssistantMessage ?? '';
   }

@@ -52,6 +52,12 @@ export const AttentionFields = graphql(`
       name
       blockedReason
       error
+      budgetHold {
+        scope
+        key
+        usd
+        spentUsd
+      }
     }
     permissionRequest {
       id

@@ -111,6 +111,12 @@ export function attentionDetail(item: AttentionEntry): string {
     case 'CRASHED':
     case 'DISCONNECTED':
       return short(item.session.error?.split('\n')[0] ?? '');
+    case 'BUDGET_REACHED': {
+      const hold = item.session.budgetHold;
+      return hold
+        ? `${hold.scope.toLowerCase()} ${hold.key}: $${hold.spentUsd.toFixed(4)} of $${hold.usd} spent (raiseBudget lets it go on)`
+        : '';
+    }
     case 'IDLE':
       return short(item.lastAssistantMessage ?? '', 100);
   }

@@ -30,6 +30,12 @@ export const AttentionItemFragment = graphql(`
       attachCommand
       blockedReason
       error
+      budgetHold {
+        scope
+        key
+        usd
+        spentUsd
+      }
     }
     permissionRequest {
       id

@@ -128,6 +128,8 @@ export class UsageLedger {
   readonly #ofTurn: Database.Statement;
   readonly #sessionTotal: Database.Statement;
   readonly #prune: Database.Statement;
+  readonly #byLabel: Database.Statement;
+  readonly #byToken: Database.Statement;
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -141,6 +143,13 @@ export class UsageLedger {
       'SELECT SUM(cost_usd) AS cost, COUNT(*) AS turns FROM turn_costs WHERE session_id = ?',
     );
     this.#prune = db.prepare('DELETE FROM turn_costs WHERE completed_at < ?');
+    // Labels are kept as a JSON list of strings that hold no quote: `"label"` is one of them.
+    this.#byLabel = db.prepare(
+      'SELECT COALESCE(SUM(cost_usd), 0) AS cost FROM turn_costs WHERE instr(labels, ?) > 0',
+    );
+    this.#byToken = db.prepare(
+      'SELECT COALESCE(SUM(cost_usd), 0) AS cost FROM turn_costs WHERE created_by = ?',
+    );
   }
 
   /** Keeps a turn's cost; a turn kept already stays as it was. Whether it was new. */
@@ -169,6 +178,16 @@ export class UsageLedger {
   sessionCost(sessionId: string): number | null {
     const row = this.#sessionTotal.get(sessionId) as { cost: number | null; turns: number };
     return row.turns === 0 ? null : (row.cost ?? 0);
+  }
+
+  /** What the kept turns of sessions with this label cost. */
+  labelCost(label: string): number {
+    return (this.#byLabel.get(JSON.stringify(label)) as { cost: number }).cost;
+  }
+
+  /** What the kept turns of sessions this token created cost. */
+  tokenCost(token: string): number {
+    return (this.#byToken.get(token) as { cost: number }).cost;
   }
 
   /** Turns completed at or after `since`, grouped. */

@@ -398,6 +398,18 @@ export const hubEvents = {
       explanation: 'String',
     },
   },
+  HubBudgetReached: {
+    description:
+      "The session's spending reached a budget after a turn: its queued messages wait until the budget is raised (raiseBudget, setBudget). `scope` is SESSION, LABEL or TOKEN, `key` the session id, label or token name, `usd` the budget and `spent_usd` what was spent.",
+    http: false,
+    fields: { scope: 'String', key: 'String', usd: 'Float', spent_usd: 'Float' },
+  },
+  HubBudgetRaised: {
+    description:
+      'The budget that held the session was raised or removed: its queued messages go on. `scope`, `key` and `usd` (null: removed) say which and to what.',
+    http: false,
+    fields: { scope: 'String', key: 'String', usd: 'Float' },
+  },
   StreamMessage: {
     description:
       "A line a HEADLESS session's claude printed on its stream-json output (system, assistant, user, result, control_request, ...): `message` is the line as JSON; a line that is not JSON is kept as text with type `not_json`. `interrupted` is true on the `result` line of a turn the hub had asked claude to interrupt.",

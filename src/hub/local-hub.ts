@@ -1,3 +1,4 @@
+import { checkLabels } from '../sessions/session-labels.js';
 import type {
   ChangeScope,
   FileChangeRecord,
@@ -136,7 +137,7 @@ export class LocalHub implements Hub {
     return this.#sessions.require(id);
   }
   async setLabels(id: string, labels: readonly string[]): Promise<SessionRecord> {
-    return this.#sessions.setLabels(id, labels);
+    return this.#sessions.amend(id, (record) => (record.labels = checkLabels(labels)));
   }
   terminal(id: string): AsyncIterableIterator<TerminalChunk> {
     return this.#deps.terminals.view(id, this.#sessions.pane(id));

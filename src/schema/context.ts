@@ -9,13 +9,23 @@ import type { Channels } from '../channels/channels.js';
 import type { ClaudeFacts } from '../claude/claude-cli.js';
 import type { CostRecorder } from '../costs/cost-recorder.js';
 import type { Prices } from '../costs/prices.js';
+import type { BudgetBook } from '../costs/budgets.js';
+import type { BudgetHolds } from '../sessions/budget-holds.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import type { UsageLedger } from '../costs/usage-ledger.js';
 
 /** Turns' costs: the ledger of completed ones, and what works out one not kept yet. */
 export interface Costs {
   readonly recorder: Pick<CostRecorder, 'costOf'>;
-  readonly ledger: Pick<UsageLedger, 'ofTurn' | 'sessionCost' | 'usage'>;
+  readonly ledger: Pick<
+    UsageLedger,
+    'ofTurn' | 'sessionCost' | 'usage' | 'labelCost' | 'tokenCost'
+  >;
   readonly prices: Pick<Prices, 'tables'>;
+  readonly budgets: BudgetBook;
+  readonly holds: Pick<BudgetHolds, 'budgetsChanged'>;
+  /** This node's sessions, whose own budgets are set here. */
+  readonly sessions: Pick<SessionManager, 'amend'>;
 }
 
 /** What every resolver gets. */

@@ -19,6 +19,7 @@ import './terminal.js';
 import './worktree-changes.js';
 import './file-changes.js';
 import './costs.js';
+import './budgets.js';
 
 export const schema = builder.toSchema();
 

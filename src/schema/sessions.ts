@@ -183,6 +183,10 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
       description:
         "Run claude in a new git worktree of cwd's repository, on a branch of its own (not with resume).",
     }),
+    budgetUsd: t.float({
+      description:
+        'What the session may spend, in US dollars (more than 0, at most 1,000,000): once its completed turns cost that much, its queued messages wait (budgetHold) until the budget is raised. See docs/costs.md.',
+    }),
     resume: t.string({
       description:
         "Continue a conversation claude had in cwd (made by hand, say): its id, or its resume line (`claude --resume <id>` or `-r <id>`, backticks or not). The session's id is the conversation's; CONVERSATION_NOT_FOUND when claude has none by that id there.",
@@ -270,6 +274,7 @@ builder.mutationFields((t) => ({
         runtime: input.runtime,
         node: input.node,
         labels: input.labels,
+        budgetUsd: input.budgetUsd,
         worktree: input.worktree
           ? { branch: input.worktree.branch, base: input.worktree.base }
           : null,

@@ -1,3 +1,5 @@
+import { systemClock } from '../clock.js';
+import { BudgetHolds } from '../sessions/budget-holds.js';
 import { CostRecorder } from '../costs/cost-recorder.js';
 import { maxFileDiffChars, SessionFileChanges } from '../changes/session-file-changes.js';
 import { maxDiffChars } from '../git/worktree-changes.js';
@@ -108,12 +110,23 @@ export async function apiServer(
     terminals: core.terminals,
     subscriberBuffer: config.subscriberBuffer,
   });
+  const holds = new BudgetHolds({
+    sessions,
+    budgets: core.costs.budgets,
+    clock: systemClock,
+    log,
+  });
   const recorder = new CostRecorder({
     turns,
     ledger: core.costs.ledger,
     prices: core.costs.prices,
     session: (id) => sessions.get(id),
-    recorded: (row) => metrics.turnCosted(row.models),
+    recorded: (row) => {
+      metrics.turnCosted(row.models);
+      holds.turnKept(row.sessionId).catch((error: unknown) => {
+        log.warn({ err: error, sessionId: row.sessionId }, 'a budget could not be checked');
+      });
+    },
     log,
   });
   core.bus.subscribeAll((event) => recorder.heard(event));
@@ -126,7 +139,7 @@ export async function apiServer(
     rules: core.rules,
     policyFile: deps.policyFile,
     turns,
-    costs: { recorder, ...core.costs },
+    costs: { recorder, holds, sessions, ...core.costs },
     globalHooks: core.globalHooks,
     channels,
     claude: () => core.claude.facts(config.claudeBin),

@@ -2,6 +2,7 @@ import type { TokenEntry } from '../auth/tokens.js';
 import { ChangeMarks } from '../changes/change-marks.js';
 import { WorkTreeMarks } from '../changes/work-tree-marks.js';
 import { Channels } from '../channels/channels.js';
+import { BudgetBook } from '../costs/budgets.js';
 import { readPriceFile } from '../costs/price-file.js';
 import { Prices, shippedPrices } from '../costs/prices.js';
 import { UsageLedger } from '../costs/usage-ledger.js';
@@ -45,7 +46,11 @@ export interface HubCore {
   readonly globalHooks: GlobalHooks;
   readonly sessions: SessionManager;
   /** The completed turns' costs, and the prices turns are costed at. */
-  readonly costs: { readonly ledger: UsageLedger; readonly prices: Prices };
+  readonly costs: {
+    readonly ledger: UsageLedger;
+    readonly prices: Prices;
+    readonly budgets: BudgetBook;
+  };
   /** Snapshots of sessions' work trees, and the marks that keep them: turns' changes. */
   readonly changes: {
     readonly snapshots: TreeSnapshots;
@@ -124,6 +129,7 @@ export function hubCore(
     clock: systemClock,
     log,
   });
+  const ledger = new UsageLedger(store.db);
   const sessions: SessionManager = (parts.sessions = new SessionManager(
     {
       ...options.sessions,
@@ -163,7 +169,8 @@ export function hubCore(
     sessions,
     changes: { snapshots, store: changeMarks, marks },
     costs: {
-      ledger: new UsageLedger(store.db),
+      ledger,
+      budgets: new BudgetBook(store.db, ledger),
       // A --prices file that does not load stops the start, naming the field to blame.
       prices: new Prices(
         config.prices ? [readPriceFile(config.prices), shippedPrices] : [shippedPrices],

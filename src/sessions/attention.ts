@@ -17,6 +17,8 @@ export const AttentionReason = {
   Disconnected: 'DISCONNECTED',
   /** claude exited unexpectedly or failed to start. */
   Crashed: 'CRASHED',
+  /** Its turn is over and its spending reached a budget: its queued messages wait for a raise. */
+  BudgetReached: 'BUDGET_REACHED',
 } as const;
 export type AttentionReason = (typeof AttentionReason)[keyof typeof AttentionReason];
 
@@ -37,7 +39,8 @@ const urgency: Record<AttentionReason, number> = {
   BLOCKED: 1,
   DISCONNECTED: 2,
   CRASHED: 3,
-  IDLE: 4,
+  BUDGET_REACHED: 4,
+  IDLE: 5,
 };
 
 /** The sessions that need a person: most urgent reason first, then the longest-waiting. Pure. */
@@ -60,7 +63,9 @@ export function attentionItems(
     }
     const reason =
       session.status === SessionStatus.Idle
-        ? AttentionReason.Idle
+        ? session.budgetHold
+          ? AttentionReason.BudgetReached
+          : AttentionReason.Idle
         : session.status === SessionStatus.Blocked
           ? AttentionReason.Blocked
           : session.status === SessionStatus.Disconnected

@@ -1,3 +1,4 @@
+import { budgetProblem } from '../costs/budgets.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,8 @@ export interface CreateSessionInput {
   readonly labels?: readonly string[] | null | undefined;
   /** The name of the token that asked for it (`local` without tokens). */
   readonly createdBy?: string | null | undefined;
+  /** What the session may spend, in US dollars; none when absent. */
+  readonly budgetUsd?: number | null | undefined;
   /** Run claude in a new git worktree of cwd's repository, on a branch of its own. */
   readonly worktree?: WorktreeRequest | null | undefined;
 }
@@ -91,6 +94,10 @@ export function newSession(
   checkAllowedRoot(cwd, limits.allowedRoots);
   checkSessionLimit(index, limits.maxSessions);
   const labels = checkLabels(input.labels ?? []);
+  const budgetUsd = input.budgetUsd ?? null;
+  const budget = budgetUsd === null ? null : budgetProblem(budgetUsd);
+  if (budget !== null)
+    throw new HubError(ErrorCode.BadInput, `budgetUsd ${budget}`, { field: 'budgetUsd' });
   if (input.prompt !== undefined && input.prompt !== null) {
     checkMessageText(input.prompt, 'prompt', MessageKind.Prompt);
   }
@@ -119,6 +126,8 @@ export function newSession(
     labels,
     createdBy: input.createdBy ?? null,
     worktree: null,
+    budgetUsd,
+    budgetHold: null,
     ...freshLifecycle(now),
   };
   return { record, resumed: resumed !== null };

@@ -42,6 +42,8 @@ export function externalRecord(options: {
     labels: [],
     createdBy: null,
     worktree: null,
+    budgetUsd: null,
+    budgetHold: null,
     ...freshLifecycle(now),
   };
 }

@@ -284,20 +284,23 @@ export class MessageQueue {
   }
 
   /**
-   * Resolves once the session is IDLE. A running turn (BUSY, or BLOCKED on a dialog in its
-   * middle) is waited out however long it takes; a session that is not ready (starting, blocked) fails the message after
-   * readyTimeoutMs, and one that ended at once.
+   * Resolves once the session is IDLE and no budget holds it. A running turn (BUSY, or BLOCKED on
+   * a dialog in its middle) and a budget reached are waited out however long they take; a
+   * session that is not ready (starting, blocked) fails the message after readyTimeoutMs, and
+   * one that ended at once.
    */
   async #untilIdle(id: string): Promise<void> {
     const status = () => this.#port.get(id)?.status;
+    const ready = () => status() === SessionStatus.Idle && !this.#port.get(id)?.budgetHold;
     for (;;) {
       await this.#port.waitForChange(
         id,
-        () => status() === SessionStatus.Idle || !isRunning(status() ?? SessionStatus.Stopped),
+        () => ready() || !isRunning(status() ?? SessionStatus.Stopped),
         this.#options.readyTimeoutMs,
       );
       const record = this.#port.get(id);
-      if (record?.status === SessionStatus.Idle) return;
+      if (ready()) return;
+      if (record?.budgetHold && record.status === SessionStatus.Idle) continue;
       if (!record || !inTurn(record)) {
         const now = record?.status.toLowerCase() ?? 'gone';
         throw new Error(`the session is ${now}, not ready for input`);

@@ -423,12 +423,12 @@ export class SessionManager {
   }
 
   /**
-   * Replaces a session's labels (checked, duplicates dropped), of any origin and status; the
-   * change is saved and published as any other.
+   * Changes a session's record (of any origin and status) with `edit`, then saves and publishes
+   * it as any other change, and wakes what waits on it. `edit` checks what it sets.
    */
-  setLabels(id: string, labels: readonly string[]): SessionRecord {
+  amend(id: string, edit: (record: SessionRecord) => void): SessionRecord {
     const record = this.require(id);
-    record.labels = checkLabels(labels);
+    edit(record);
     this.#parts.changes.commit(record);
     return record;
   }

@@ -1,3 +1,4 @@
+import type { BudgetHold } from '../costs/budgets.js';
 import type { SessionWorktree } from '../git/worktrees.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import type { PaneAddress } from '../runtime/tmux-pane.js';
@@ -83,6 +84,13 @@ export interface SessionRecord {
    * session without one (and every record stored before worktrees).
    */
   worktree: SessionWorktree | null;
+  /** What it may spend, in US dollars (createSession's budgetUsd); null: no budget of its own. */
+  budgetUsd: number | null;
+  /**
+   * The budget it reached (its own, a label's or its token's): its queued messages wait until
+   * that budget is raised. Null while it is under every budget.
+   */
+  budgetHold: BudgetHold | null;
 }
 
 /** Whether a person can see and type into the session's claude (a HEADLESS one has no terminal). */
@@ -126,6 +134,8 @@ function addedFields(): Pick<
   | 'labels'
   | 'createdBy'
   | 'worktree'
+  | 'budgetUsd'
+  | 'budgetHold'
 > {
   return {
     runtime: RuntimeKind.Tmux,
@@ -140,6 +150,8 @@ function addedFields(): Pick<
     labels: [],
     createdBy: null,
     worktree: null,
+    budgetUsd: null,
+    budgetHold: null,
   };
 }
 

@@ -132,6 +132,19 @@ CREATE INDEX IF NOT EXISTS turn_costs_by_session ON turn_costs (session_id);
 `);
 }
 
+/** 7: budgets of labels and tokens, set through the API. */
+function createBudgets(db: Database.Database): void {
+  db.exec(`
+CREATE TABLE IF NOT EXISTS budgets (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  usd REAL NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+`);
+}
+
 /**
  * The schema's history, oldest first: a database at user_version N has had the first N. A
  * migration that has shipped is never edited or reordered; a change of schema is a new one at
@@ -144,6 +157,7 @@ export const migrations: readonly Migration[] = [
   createRules,
   createChangeMarks,
   createTurnCosts,
+  createBudgets,
 ];
 
 /**

@@ -36,6 +36,8 @@ export function session(id: string, status: SessionStatus, statusSince: number):
     labels: [],
     createdBy: 'local',
     worktree: null,
+    budgetUsd: null,
+    budgetHold: null,
   };
 }
 

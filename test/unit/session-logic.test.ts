@@ -37,6 +37,8 @@ function record(): SessionRecord {
     labels: [],
     createdBy: null,
     worktree: null,
+    budgetUsd: null,
+    budgetHold: null,
   };
 }
 

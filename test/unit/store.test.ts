@@ -51,6 +51,7 @@ describe('migrations', () => {
     expect(Object.keys(sql).sort()).toEqual(
       [
         'audit',
+        'budgets',
         'change_marks',
         'channel_messages',
         'events',
