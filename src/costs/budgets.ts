@@ -105,6 +105,15 @@ export class BudgetBook {
     return budget;
   }
 
+  /** Whether any budget concerns the session: its own, one of its labels', its token's. */
+  concerns(session: BudgetedSession): boolean {
+    return (
+      session.budgetUsd !== null ||
+      session.labels.some((label) => this.get('LABEL', label) !== null) ||
+      (session.createdBy !== null && this.get('TOKEN', session.createdBy) !== null)
+    );
+  }
+
   /** The first budget the session has reached, or null while it is under every one. */
   reached(session: BudgetedSession, now: number): BudgetHold | null {
     const over = (scope: BudgetScope, key: string, usd: number, spent: number | null) =>

@@ -9,7 +9,7 @@ import { modelUsages, turnCost, type TurnCost } from './turn-cost.js';
 import type { TurnCostRow, UsageLedger } from './usage-ledger.js';
 
 /** Events after which a turn may have completed. */
-const turnEnds = new Set([
+export const turnEnds: ReadonlySet<string> = new Set([
   'Stop',
   'StopFailure',
   'SessionEnd',
@@ -39,8 +39,10 @@ export interface CostRecorderDeps {
  */
 export class CostRecorder {
   readonly #deps: CostRecorderDeps;
+  /** Per session, the settling that runs or waits to run last. */
   readonly #settling = new Map<string, Promise<void>>();
-  readonly #again = new Set<string>();
+  /** Per session, a settling that waits for the one before it: a later call joins it. */
+  readonly #waiting = new Map<string, Promise<void>>();
   /** Per session, when the last turn it kept completed: earlier ones are not looked at again. */
   readonly #keptUpTo = new Map<string, number>();
 
@@ -53,22 +55,26 @@ export class CostRecorder {
     if (turnEnds.has(event.eventName)) this.settle(event.sessionId);
   }
 
-  /** Keeps the cost of every completed turn of the session not kept yet. */
+  /**
+   * Keeps the cost of every completed turn of the session not kept yet; resolves once a settling
+   * that began after this call has run (one at a time per session; calls meanwhile share one).
+   * Never rejects: a failure is logged.
+   */
   settle(sessionId: string): Promise<void> {
-    const running = this.#settling.get(sessionId);
-    if (running) {
-      this.#again.add(sessionId);
-      return running;
-    }
-    const settling = this.#settle(sessionId)
-      .catch((error: unknown) =>
+    const waiting = this.#waiting.get(sessionId);
+    if (waiting) return waiting;
+    const before = this.#settling.get(sessionId) ?? Promise.resolve();
+    const settling = before.then(() => {
+      this.#waiting.delete(sessionId);
+      return this.#settle(sessionId).catch((error: unknown) =>
         this.#deps.log.warn({ sessionId, err: error }, "a turn's cost could not be kept"),
-      )
-      .finally(() => {
-        this.#settling.delete(sessionId);
-        if (this.#again.delete(sessionId)) void this.settle(sessionId);
-      });
+      );
+    });
+    this.#waiting.set(sessionId, settling);
     this.#settling.set(sessionId, settling);
+    void settling.then(() => {
+      if (this.#settling.get(sessionId) === settling) this.#settling.delete(sessionId);
+    });
     return settling;
   }
 

@@ -1,6 +1,6 @@
 import { systemClock } from '../clock.js';
 import { BudgetHolds } from '../sessions/budget-holds.js';
-import { CostRecorder } from '../costs/cost-recorder.js';
+import { CostRecorder, turnEnds } from '../costs/cost-recorder.js';
 import { maxFileDiffChars, SessionFileChanges } from '../changes/session-file-changes.js';
 import { maxDiffChars } from '../git/worktree-changes.js';
 import { readFileSync } from 'node:fs';
@@ -110,26 +110,26 @@ export async function apiServer(
     terminals: core.terminals,
     subscriberBuffer: config.subscriberBuffer,
   });
-  const holds = new BudgetHolds({
+  const holds = (parts.budgetHolds = new BudgetHolds({
     sessions,
     budgets: core.costs.budgets,
+    settle: (id) => recorder.settle(id),
+    turnEnds,
     clock: systemClock,
     log,
-  });
+  }));
   const recorder = new CostRecorder({
     turns,
     ledger: core.costs.ledger,
     prices: core.costs.prices,
     session: (id) => sessions.get(id),
-    recorded: (row) => {
-      metrics.turnCosted(row.models);
-      holds.turnKept(row.sessionId).catch((error: unknown) => {
-        log.warn({ err: error, sessionId: row.sessionId }, 'a budget could not be checked');
-      });
-    },
+    recorded: (row) => metrics.turnCosted(row.models),
     log,
   });
-  core.bus.subscribeAll((event) => recorder.heard(event));
+  core.bus.subscribeAll((event) => {
+    recorder.heard(event);
+    holds.heard(event);
+  });
   const yoga = hubYoga({
     config,
     tokens: access.tokens,

@@ -1,3 +1,4 @@
+import type { BudgetHolds } from '../sessions/budget-holds.js';
 import type { Server } from 'node:http';
 import type Database from 'better-sqlite3';
 import type { ClaudeCli } from '../claude/claude-cli.js';
@@ -26,6 +27,8 @@ export interface Parts {
   policyFile?: PolicyFileWatch;
   terminals?: Terminals;
   sessions?: SessionManager;
+  /** Holds sessions at their budgets: made with the API, asked by the sessions' queues. */
+  budgetHolds?: BudgetHolds;
   pruner?: NodeJS.Timeout;
   server?: Server;
   wsServer?: WebSocketEndpoint;

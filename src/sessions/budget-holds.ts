@@ -1,55 +1,90 @@
 import type { Clock } from '../clock.js';
 import type { BudgetBook, BudgetHold } from '../costs/budgets.js';
+import type { StoredEvent } from '../events/hook-event.js';
 import type { Logger } from '../log.js';
 import type { SessionRecord } from './session.js';
 import type { SessionManager } from './session-manager.js';
 
+export interface BudgetHoldsDeps {
+  readonly sessions: Pick<SessionManager, 'get' | 'list' | 'amend' | 'appendHubEvent'>;
+  readonly budgets: Pick<BudgetBook, 'reached' | 'get' | 'concerns'>;
+  /** Keeps the session's completed turns' costs; resolves once the latest are kept. */
+  readonly settle: (sessionId: string) => Promise<void>;
+  /** The events after which a turn may have completed. */
+  readonly turnEnds: ReadonlySet<string>;
+  readonly clock: Clock;
+  readonly log: Logger;
+}
+
 /**
- * Holds a session whose spending reached a budget: checked each time one of its turns is kept
- * (so a turn that crosses the line is finished, and the next waits), released when the budget
- * that held it is raised or removed. Holding sets Session.budgetHold: the message queue waits
- * on it, and the attention queue shows BUDGET_REACHED; each hold and release is a hub event in
- * the session's stream.
+ * Holds a session whose spending reached a budget. When a turn of a session some budget
+ * concerns may have ended, its queued messages are held back until that turn's cost is kept and
+ * checked (a message queued during the turn cannot slip past the line); a turn that crosses the
+ * line is finished, and the next waits. Holding sets Session.budgetHold (the attention queue
+ * shows BUDGET_REACHED); it ends when the budget that held it is raised or removed. Each hold
+ * and release is a hub event in the session's stream.
  */
 export class BudgetHolds {
-  readonly #sessions: Pick<SessionManager, 'get' | 'list' | 'amend' | 'appendHubEvent'>;
-  readonly #budgets: Pick<BudgetBook, 'reached' | 'get'>;
-  readonly #clock: Clock;
-  readonly #log: Logger;
+  readonly #deps: BudgetHoldsDeps;
+  /** Sessions whose ended turn is being costed and checked. */
+  readonly #checking = new Set<string>();
 
-  constructor(deps: {
-    sessions: Pick<SessionManager, 'get' | 'list' | 'amend' | 'appendHubEvent'>;
-    budgets: Pick<BudgetBook, 'reached' | 'get'>;
-    clock: Clock;
-    log: Logger;
-  }) {
-    this.#sessions = deps.sessions;
-    this.#budgets = deps.budgets;
-    this.#clock = deps.clock;
-    this.#log = deps.log;
+  constructor(deps: BudgetHoldsDeps) {
+    this.#deps = deps;
   }
 
-  /** After one of the session's turns was kept: holds it when it reached a budget. */
-  async turnKept(sessionId: string): Promise<void> {
-    const record = this.#sessions.get(sessionId);
-    if (!record || record.budgetHold) return;
-    const hold = this.#budgets.reached(record, this.#clock.now());
-    if (hold) await this.#hold(record, hold);
+  /** Whether a budget holds the session's messages back, or may once its last turn is costed. */
+  isHeld(id: string): boolean {
+    return this.#checking.has(id) || !!this.#deps.sessions.get(id)?.budgetHold;
+  }
+
+  /**
+   * Hears every stored event (synchronously, before the session's waiters are woken): after one
+   * that may end a turn of a session a budget concerns, holds its messages until the turn is
+   * costed and checked.
+   */
+  heard(event: StoredEvent): void {
+    const { sessions, budgets, turnEnds, log } = this.#deps;
+    if (!turnEnds.has(event.eventName) || this.#checking.has(event.sessionId)) return;
+    const record = sessions.get(event.sessionId);
+    if (!record || record.budgetHold || !budgets.concerns(record)) return;
+    this.#checking.add(record.id);
+    this.#deps
+      .settle(record.id)
+      .then(() => this.#check(record.id))
+      .catch((error: unknown) =>
+        log.warn({ err: error, sessionId: record.id }, 'a budget could not be checked'),
+      )
+      .finally(() => {
+        this.#checking.delete(record.id);
+        // Wakes the queue, held or not.
+        if (sessions.get(record.id)) sessions.amend(record.id, () => undefined);
+      });
   }
 
   /** After a budget changed: releases the sessions no budget holds any more, holds new ones. */
   async budgetsChanged(): Promise<void> {
-    for (const record of this.#sessions.list()) {
-      const hold = this.#budgets.reached(record, this.#clock.now());
+    for (const record of this.#deps.sessions.list()) {
+      const hold = this.#deps.budgets.reached(record, this.#deps.clock.now());
       if (hold && !record.budgetHold) await this.#hold(record, hold);
       else if (!hold && record.budgetHold) await this.#release(record, record.budgetHold);
     }
   }
 
+  async #check(sessionId: string): Promise<void> {
+    const record = this.#deps.sessions.get(sessionId);
+    if (!record || record.budgetHold) return;
+    const hold = this.#deps.budgets.reached(record, this.#deps.clock.now());
+    if (hold) await this.#hold(record, hold);
+  }
+
   async #hold(record: SessionRecord, hold: BudgetHold): Promise<void> {
-    this.#sessions.amend(record.id, (held) => (held.budgetHold = hold));
-    this.#log.info({ sessionId: record.id, budget: hold }, 'session held: it reached a budget');
-    await this.#sessions.appendHubEvent(record.id, 'HubBudgetReached', {
+    this.#deps.sessions.amend(record.id, (held) => (held.budgetHold = hold));
+    this.#deps.log.info(
+      { sessionId: record.id, budget: hold },
+      'session held: it reached a budget',
+    );
+    await this.#deps.sessions.appendHubEvent(record.id, 'HubBudgetReached', {
       scope: hold.scope,
       key: hold.key,
       usd: hold.usd,
@@ -59,22 +94,18 @@ export class BudgetHolds {
 
   async #release(record: SessionRecord, was: BudgetHold): Promise<void> {
     // The event first: a message the release lets through comes after it in the stream.
-    await this.#sessions.appendHubEvent(record.id, 'HubBudgetRaised', {
+    await this.#deps.sessions.appendHubEvent(record.id, 'HubBudgetRaised', {
       scope: was.scope,
       key: was.key,
-      usd: this.#raisedTo(record, was),
+      usd:
+        was.scope === 'SESSION'
+          ? record.budgetUsd
+          : (this.#deps.budgets.get(was.scope, was.key)?.usd ?? null),
     });
-    this.#sessions.amend(record.id, (released) => (released.budgetHold = null));
-    this.#log.info(
+    this.#deps.sessions.amend(record.id, (released) => (released.budgetHold = null));
+    this.#deps.log.info(
       { sessionId: record.id, budget: was },
       'session released: its budget was raised',
     );
-  }
-
-  /** What the budget that held a session is now; null when it was removed. */
-  #raisedTo(record: SessionRecord, was: BudgetHold): number | null {
-    return was.scope === 'SESSION'
-      ? record.budgetUsd
-      : (this.#budgets.get(was.scope, was.key)?.usd ?? null);
   }
 }

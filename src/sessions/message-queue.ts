@@ -24,6 +24,11 @@ export interface SessionPort {
   keys(id: string, keys: readonly string[]): Promise<void>;
   /** Calls back with each stored event of the session. */
   events(id: string, listener: (event: StoredEvent) => void): () => void;
+  /**
+   * Whether something beside the session's own state holds its messages back (a budget reached,
+   * or a turn's cost not yet checked against one); a change to it wakes the session.
+   */
+  heldBack?(id: string): boolean;
 }
 
 export interface MessageQueueOptions {
@@ -291,7 +296,7 @@ export class MessageQueue {
    */
   async #untilIdle(id: string): Promise<void> {
     const status = () => this.#port.get(id)?.status;
-    const ready = () => status() === SessionStatus.Idle && !this.#port.get(id)?.budgetHold;
+    const ready = () => status() === SessionStatus.Idle && !this.#port.heldBack?.(id);
     for (;;) {
       await this.#port.waitForChange(
         id,
@@ -300,7 +305,7 @@ export class MessageQueue {
       );
       const record = this.#port.get(id);
       if (ready()) return;
-      if (record?.budgetHold && record.status === SessionStatus.Idle) continue;
+      if (record?.status === SessionStatus.Idle) continue; // held back
       if (!record || !inTurn(record)) {
         const now = record?.status.toLowerCase() ?? 'gone';
         throw new Error(`the session is ${now}, not ready for input`);

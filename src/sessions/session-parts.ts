@@ -51,6 +51,8 @@ export interface SessionPartsOptions extends LaunchOptions, SupervisionOptions {
   readonly stopTimeoutMs: number;
   /** When a person last typed into the session's terminal through the API (the browser). */
   readonly lastInput?: (id: string) => number | null;
+  /** Whether something outside the sessions holds a session's queued messages (a budget). */
+  readonly heldBack?: (id: string) => boolean;
   readonly log: Logger;
   readonly clock?: Clock;
 }
@@ -168,6 +170,7 @@ function messagePort(
       await runtime.type(record, text, mode);
     },
     keys: (id, keys) => runtime.keys(index.require(id), keys),
+    heldBack: (id) => options.heldBack?.(id) ?? false,
     events: (id, listener) =>
       bus.subscribe(id, (message) => {
         if (message.kind === 'event') listener(message.event);

@@ -50,15 +50,32 @@ describe('budgets that hold a session, with the real claude CLI', () => {
       )
     ).attention.filter((item) => item.session.id === id);
 
-  it('finishes the turn that reached its budget, holds the next message, and lets it go when raised', async () => {
+  it('finishes the turn that reached its budget, holds the message queued behind it, and lets it go when raised', async () => {
     const id = await start({ budgetUsd: 0.000001 });
-    expect((await ask(id, 'hello')).ask.reply).toBe('echo: hello');
+    const send = (text: string) =>
+      hub.data(
+        `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
+        {
+          id,
+          text,
+        },
+      );
+    // The first turn is slow: the second message is queued while it runs, before any cost.
+    await send('slow: 1500 first');
+    await vi.waitFor(
+      async () => expect((await session(id)).messages[0]).toMatchObject({ status: 'DELIVERED' }),
+      { timeout: 15_000 },
+    );
+    await send('after the budget');
 
-    const held = await vi.waitFor(async () => {
-      const now = await session(id);
-      expect(now.budgetHold).not.toBeNull();
-      return now;
-    });
+    const held = await vi.waitFor(
+      async () => {
+        const now = await session(id);
+        expect(now.budgetHold).not.toBeNull();
+        return now;
+      },
+      { timeout: 15_000 },
+    );
     expect(held.budgetHold).toEqual({
       scope: 'SESSION',
       key: id,
@@ -69,10 +86,6 @@ describe('budgets that hold a session, with the real claude CLI', () => {
     expect(held.events.map((e) => e.eventName)).toContain('HubBudgetReached');
     expect(await attention(id)).toEqual([{ reason: 'BUDGET_REACHED', session: { id } }]);
 
-    await hub.data(
-      `mutation($id: ID!) { sendMessage(sessionId: $id, text: "after the budget") { id } }`,
-      { id },
-    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const waiting = await session(id);
     expect(waiting.messages.at(-1)).toEqual({ text: 'after the budget', status: 'QUEUED' });
