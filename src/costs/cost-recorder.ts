@@ -19,6 +19,9 @@ export const turnEnds: ReadonlySet<string> = new Set([
   'StreamMessage',
 ]);
 
+/** How long after a turn's end the cost kept waits for claude to write its answer. */
+const keepWaitMs = 10_000;
+
 export interface CostRecorderDeps {
   readonly turns: Pick<TurnIndex, 'turns'>;
   readonly ledger: Pick<UsageLedger, 'add' | 'ofTurn'>;
@@ -78,12 +81,16 @@ export class CostRecorder {
     return settling;
   }
 
-  /** What a turn cost (see turnCost); its transcript read through `entriesOf`. */
+  /**
+   * What a turn cost (see turnCost); its transcript read through `entriesOf`, waiting up to
+   * `waitMs` after the turn's end for claude to write its answer there.
+   */
   async costOf(
     turn: Turn,
     entriesOf?: (path: string) => Promise<readonly AssistantEntry[]>,
+    waitMs?: number,
   ): Promise<TurnCost> {
-    const entries = await settledEntries(turn, Date.now, entriesOf);
+    const entries = await settledEntries(turn, Date.now, entriesOf, waitMs);
     const usages = entries
       ? modelUsages(entries, turn.startedAt, turn.completedAt ?? Date.now())
       : [];
@@ -104,7 +111,8 @@ export class CostRecorder {
       if (turn.completedAt < upTo) continue;
       this.#keptUpTo.set(sessionId, turn.completedAt);
       if (ledger.ofTurn(turn.id) !== null) continue;
-      const cost = await this.costOf(turn, entriesOf);
+      // Kept once, so worth the wait of a busy machine's late transcript.
+      const cost = await this.costOf(turn, entriesOf, keepWaitMs);
       const now = session(sessionId);
       const row: TurnCostRow = {
         turnId: turn.id,

@@ -90,13 +90,14 @@ const answerWaitMs = 2_000;
 /**
  * The transcript entries a turn's usage is read from; null without a transcript. claude may
  * fire Stop before its transcript has the last message: a turn that has just completed waits
- * up to answerWaitMs for its answer to be written, reading the file again. `entriesOf` may
- * hand out entries read once for several turns of one transcript.
+ * until `waitMs` (answerWaitMs) after its end for its answer to be written, reading the file
+ * again. `entriesOf` may hand out entries read once for several turns of one transcript.
  */
 export async function settledEntries(
   turn: Turn,
   now: () => number,
   entriesOf: (path: string) => Promise<readonly AssistantEntry[]> = readAssistantEntries,
+  waitMs = answerWaitMs,
 ): Promise<readonly AssistantEntry[] | null> {
   const transcript = turn.transcriptPath;
   if (!transcript) return null;
@@ -108,7 +109,7 @@ export async function settledEntries(
   ) {
     const { hasText } = usageBetween(entries, turn.startedAt, turn.completedAt ?? now(), answer);
     const waiting = answer !== undefined && !hasText && turn.completedAt !== null;
-    if (!waiting || now() - turn.completedAt! > answerWaitMs) return entries;
+    if (!waiting || now() - turn.completedAt! > waitMs) return entries;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

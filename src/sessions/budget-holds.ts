@@ -26,8 +26,8 @@ export interface BudgetHoldsDeps {
  */
 export class BudgetHolds {
   readonly #deps: BudgetHoldsDeps;
-  /** Sessions whose ended turn is being costed and checked. */
-  readonly #checking = new Set<string>();
+  /** Per session whose ended turn is being costed and checked, the latest check. */
+  readonly #checking = new Map<string, Promise<void>>();
 
   constructor(deps: BudgetHoldsDeps) {
     this.#deps = deps;
@@ -45,21 +45,23 @@ export class BudgetHolds {
    */
   heard(event: StoredEvent): void {
     const { sessions, budgets, turnEnds, log } = this.#deps;
-    if (!turnEnds.has(event.eventName) || this.#checking.has(event.sessionId)) return;
+    if (!turnEnds.has(event.eventName)) return;
     const record = sessions.get(event.sessionId);
     if (!record || record.budgetHold || !budgets.concerns(record)) return;
-    this.#checking.add(record.id);
-    this.#deps
+    // A settling that begins after this event: one already running may not have seen it.
+    const check = this.#deps
       .settle(record.id)
       .then(() => this.#check(record.id))
       .catch((error: unknown) =>
         log.warn({ err: error, sessionId: record.id }, 'a budget could not be checked'),
       )
       .finally(() => {
+        if (this.#checking.get(record.id) !== check) return;
         this.#checking.delete(record.id);
         // Wakes the queue, held or not.
         if (sessions.get(record.id)) sessions.amend(record.id, () => undefined);
       });
+    this.#checking.set(record.id, check);
   }
 
   /** After a budget changed: releases the sessions no budget holds any more, holds new ones. */
