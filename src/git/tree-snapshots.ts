@@ -136,11 +136,15 @@ export class TreeSnapshots {
     to: string,
     bounds: DiffBounds,
   ): Promise<TreeChangeDiff[]> {
-    const files = await this.changed(top, from, to);
+    if (from === to) return [];
+    // The list and the patch side by side: two git processes at once, not one after the other.
+    const [files, patch] = await Promise.all([
+      this.changed(top, from, to),
+      this.#git(['diff-tree', '-p', ...diffOptions, from, to], top, {
+        maxOutput: bounds.total + 1,
+      }),
+    ]);
     if (files.length === 0) return [];
-    const patch = await this.#git(['diff-tree', '-p', ...diffOptions, from, to], top, {
-      maxOutput: bounds.total + 1,
-    });
     if (patch.exitCode !== 0) {
       throw new Error(`git could not diff the trees: ${gitComplaint(patch)}`);
     }
