@@ -1,5 +1,5 @@
 import { PermissionStatus, type PermissionRecord } from '../permissions/permission-request.js';
-import type { Action } from '../runs/action.js';
+import { fileTools, type Action } from '../runs/action.js';
 
 /** How a tool call came to be allowed. */
 export const ApprovalKind = {
@@ -32,12 +32,10 @@ export interface PermissionDecisionSource {
   readonly decidedAt: number | null;
 }
 
-const editTools = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
-
 /** Modes that let a call through unasked: all calls, or (acceptEdits) the edits. */
 function modeAllows(mode: string | null, toolName: string | null): boolean {
   if (mode === 'bypassPermissions' || mode === 'auto') return true;
-  return mode === 'acceptEdits' && editTools.has(toolName ?? '');
+  return mode === 'acceptEdits' && fileTools.has(toolName ?? '');
 }
 
 const inputOf = (action: Action) => action.detail?.input;

@@ -40,7 +40,13 @@ export interface FileChange {
   readonly kind: 'add' | 'update' | 'delete';
 }
 
-const fileTools = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+/** The tools that write files. */
+export const fileTools: ReadonlySet<string> = new Set([
+  'Write',
+  'Edit',
+  'MultiEdit',
+  'NotebookEdit',
+]);
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
