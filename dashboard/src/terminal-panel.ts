@@ -5,8 +5,8 @@
  * attached in tmux decides it.
  */
 import '@xterm/xterm/css/xterm.css';
-import { FitAddon } from '@xterm/addon-fit';
-import { Terminal } from '@xterm/xterm';
+import type { FitAddon } from '@xterm/addon-fit';
+import type { Terminal } from '@xterm/xterm';
 import type { DashboardSessionTerminalSubscription } from '../../src/gql/graphql.js';
 import { el } from './dom.js';
 import type { HubClient } from './hub-client.js';
@@ -70,6 +70,15 @@ function answerNoQueries(term: Terminal): void {
   }
 }
 
+/** How the terminal looks and keeps its lines. */
+const terminalOptions = {
+  disableStdin: true,
+  fontSize: readableFontSize,
+  fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace",
+  scrollback,
+  cursorInactiveStyle: 'outline',
+} as const;
+
 /** Focus reports xterm sends for the page's focus, not the person's keys. */
 const focusReports = new Set(['\x1b[I', '\x1b[O']);
 
@@ -89,6 +98,8 @@ export class TerminalPanel {
   #session: Session | null = null;
   #term: Terminal | null = null;
   #fit: FitAddon | null = null;
+  /** xterm.js, loaded the first time a terminal is shown (most pages never show one). */
+  #xterm: Promise<void> | null = null;
   /** Ends the subscription; set while it is open. */
   #unsubscribe: (() => void) | null = null;
   /** Whether a chunk arrived since the subscription opened. */
@@ -190,17 +201,27 @@ export class TerminalPanel {
     this.#renderStatus();
   }
 
-  /** A terminal in the frame, made when first needed, since xterm measures its font there. */
+  /**
+   * A terminal in the frame, made when first needed, since xterm measures its font there. xterm
+   * is a chunk of its own, loaded then: what arrives meanwhile waits in the queue.
+   */
   #open(): void {
-    if (this.#term) return;
-    const term = new Terminal({
-      disableStdin: true,
-      fontSize: readableFontSize,
-      fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace",
-      scrollback,
-      cursorInactiveStyle: 'outline',
-    });
-    const fit = new FitAddon();
+    if (this.#term || this.#xterm) return;
+    this.#xterm = Promise.all([import('@xterm/xterm'), import('@xterm/addon-fit')]).then(
+      ([{ Terminal }, { FitAddon }]) => {
+        this.#xterm = null;
+        // Closed while it loaded: the next subscription opens one.
+        if (this.#unsubscribe && !this.#term)
+          this.#make(new Terminal(terminalOptions), new FitAddon());
+      },
+      (error: unknown) => {
+        this.#xterm = null;
+        showError(`The terminal could not be loaded: ${(error as Error).message}`);
+      },
+    );
+  }
+
+  #make(term: Terminal, fit: FitAddon): void {
     term.loadAddon(fit);
     answerNoQueries(term);
     term.open(this.#frame);
@@ -223,6 +244,7 @@ export class TerminalPanel {
     );
     this.#term = term;
     this.#fit = fit;
+    this.#drain();
   }
 
   /** Ends the stream and removes the terminal; input already typed still goes. */
