@@ -55,6 +55,13 @@ export interface WorkTreeMarksOptions {
   readonly quickMs: number;
 }
 
+/** A cwd's checkout top as asked of git; `known` once git answered. */
+interface TopLookup {
+  readonly cwd: string;
+  readonly top: Promise<string | null>;
+  known?: string | null;
+}
+
 /** The session as the marks see it. */
 export interface MarkedSession {
   readonly id: string;
@@ -74,7 +81,8 @@ export class WorkTreeMarks {
   readonly #marks: ChangeMarks;
   readonly #clock: Clock;
   readonly #log: Logger;
-  readonly #tops = new Map<string, { cwd: string; top: Promise<string | null> }>();
+  /** Per session, its cwd's checkout top: asked of git once, and what git said once it did. */
+  readonly #tops = new Map<string, TopLookup>();
   readonly #queues = new Map<string, Promise<unknown>>();
   readonly #warned = new Set<string>();
   /** Sessions whose last snapshot took longer than quickMs. */
@@ -97,6 +105,12 @@ export class WorkTreeMarks {
    */
   after(session: MarkedSession, event: StoredEvent): Promise<void> | null {
     if (!marksAfter(event)) return null;
+    const lookup = this.#tops.get(session.id);
+    if (lookup?.known === null && lookup.cwd === session.cwd) {
+      // No checkout: nothing to wait for. A turn's start looks again (`git init` since), aside.
+      if (event.eventName === 'UserPromptSubmit') void this.top(session, true);
+      return null;
+    }
     const taken = this.#take(session, event).catch((error: unknown) => {
       if (this.#warned.has(session.id)) return;
       this.#warned.add(session.id);
@@ -120,9 +134,13 @@ export class WorkTreeMarks {
   top(session: MarkedSession, again = false): Promise<string | null> {
     const known = this.#tops.get(session.id);
     if (known && known.cwd === session.cwd && !again) return known.top;
-    const top = this.#snapshots.top(session.cwd).catch(() => null);
-    this.#tops.set(session.id, { cwd: session.cwd, top });
-    return top;
+    const lookup: TopLookup = {
+      cwd: session.cwd,
+      top: this.#snapshots.top(session.cwd).catch(() => null),
+    };
+    void lookup.top.then((top) => (lookup.known = top));
+    this.#tops.set(session.id, lookup);
+    return lookup.top;
   }
 
   /** The work tree as a tree now, stored nowhere; null outside a checkout. */
@@ -148,10 +166,7 @@ export class WorkTreeMarks {
   }
 
   async #take(session: MarkedSession, event: StoredEvent): Promise<void> {
-    // A turn's start looks again for a checkout that was not there (`git init` since).
-    const known = await this.top(session);
-    const top =
-      known ?? (event.eventName === 'UserPromptSubmit' ? await this.top(session, true) : null);
+    const top = await this.top(session);
     if (top === null) return;
     const tree = await this.#serial(session.id, async () => {
       const started = performance.now();

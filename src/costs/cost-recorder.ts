@@ -8,16 +8,24 @@ import type { Prices } from './prices.js';
 import { modelUsages, turnCost, type TurnCost } from './turn-cost.js';
 import type { TurnCostRow, UsageLedger } from './usage-ledger.js';
 
-/** Events after which a turn may have completed. */
-export const turnEnds: ReadonlySet<string> = new Set([
+/** Hook events after which a turn may have completed. */
+const turnEndingHooks: ReadonlySet<string> = new Set([
   'Stop',
   'StopFailure',
   'SessionEnd',
   'SessionStart',
   'UserPromptSubmit',
   'HubTurnEnded',
-  'StreamMessage',
 ]);
+
+/**
+ * Whether a turn may have completed at this event: a HEADLESS session's stream line only when
+ * it is the `result` line (a turn prints many others). Pure.
+ */
+export function mayEndTurn(event: Pick<StoredEvent, 'eventName' | 'payload'>): boolean {
+  if (event.eventName === 'StreamMessage') return event.payload.type === 'result';
+  return turnEndingHooks.has(event.eventName);
+}
 
 /** How long after a turn's end the cost kept waits for claude to write its answer. */
 const keepWaitMs = 10_000;
@@ -55,7 +63,7 @@ export class CostRecorder {
 
   /** Settles the session's turns after an event that may have completed one. */
   heard(event: StoredEvent): void {
-    if (turnEnds.has(event.eventName)) this.settle(event.sessionId);
+    if (mayEndTurn(event)) this.settle(event.sessionId);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { systemClock } from '../clock.js';
 import { BudgetHolds } from '../sessions/budget-holds.js';
-import { CostRecorder, turnEnds } from '../costs/cost-recorder.js';
+import { CostRecorder, mayEndTurn } from '../costs/cost-recorder.js';
 import { maxFileDiffChars, SessionFileChanges } from '../changes/session-file-changes.js';
 import { maxDiffChars } from '../git/worktree-changes.js';
 import { readFileSync } from 'node:fs';
@@ -114,7 +114,7 @@ export async function apiServer(
     sessions,
     budgets: core.costs.budgets,
     settle: (id) => recorder.settle(id),
-    turnEnds,
+    mayEndTurn,
     clock: systemClock,
     log,
   }));

@@ -10,8 +10,8 @@ export interface BudgetHoldsDeps {
   readonly budgets: Pick<BudgetBook, 'reached' | 'get' | 'concerns'>;
   /** Keeps the session's completed turns' costs; resolves once the latest are kept. */
   readonly settle: (sessionId: string) => Promise<void>;
-  /** The events after which a turn may have completed. */
-  readonly turnEnds: ReadonlySet<string>;
+  /** Whether a turn may have completed at an event. */
+  readonly mayEndTurn: (event: StoredEvent) => boolean;
   readonly clock: Clock;
   readonly log: Logger;
 }
@@ -44,8 +44,8 @@ export class BudgetHolds {
    * costed and checked.
    */
   heard(event: StoredEvent): void {
-    const { sessions, budgets, turnEnds, log } = this.#deps;
-    if (!turnEnds.has(event.eventName)) return;
+    const { sessions, budgets, mayEndTurn, log } = this.#deps;
+    if (!mayEndTurn(event)) return;
     const record = sessions.get(event.sessionId);
     if (!record || record.budgetHold || !budgets.concerns(record)) return;
     // A settling that begins after this event: one already running may not have seen it.
