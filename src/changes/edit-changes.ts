@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { applyPatch, formatPatch, structuredPatch, type StructuredPatch } from 'diff';
-import { boundDiff } from '../git/worktree-changes.js';
+import { boundDiff } from '../git/diff-bounds.js';
 import { ActionKind, type Action } from '../runs/action.js';
 import type { TreeChangeDiff } from '../git/tree-snapshots.js';
 

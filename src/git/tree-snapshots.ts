@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { ErrorCode, HubError } from '../errors.js';
 import { gitComplaint, type GitRun } from './git.js';
-import { boundDiff } from './worktree-changes.js';
+import { boundDiff } from './diff-bounds.js';
 
 /** How a file changed between two trees. */
 export type TreeChangeKind = 'ADD' | 'MODIFY' | 'DELETE' | 'RENAME';
@@ -98,11 +99,21 @@ export class TreeSnapshots {
     return where.exitCode === 0 && top !== '' ? top : null;
   }
 
-  /**
-   * The work tree at `top` as a tree id, staged through the index file `indexFile` (made from
-   * the checkout's own index the first time, so unchanged files are not read).
-   */
+  /** The work tree at `top` as a tree id, staged through the index file `indexFile` (see stage). */
   async snapshot(top: string, indexFile: string): Promise<string> {
+    await this.stage(top, indexFile);
+    const tree = await this.#ok(['write-tree'], top, 'write the work tree', {
+      GIT_INDEX_FILE: indexFile,
+    });
+    return tree.stdout.trim();
+  }
+
+  /**
+   * Stages the whole work tree at `top` (`git add --all`) into the index file `indexFile`, made
+   * from the checkout's own index the first time, so unchanged files are not read again; the
+   * checkout's own index is never touched.
+   */
+  async stage(top: string, indexFile: string): Promise<void> {
     const env = { GIT_INDEX_FILE: indexFile };
     if (!existsSync(indexFile)) {
       await mkdir(path.dirname(indexFile), { recursive: true });
@@ -114,8 +125,6 @@ export class TreeSnapshots {
       if (own.exitCode === 0) await copyFile(own.stdout.trim(), indexFile).catch(() => {});
     }
     await this.#ok(['add', '--all'], top, 'stage the work tree', env);
-    const tree = await this.#ok(['write-tree'], top, 'write the work tree', env);
-    return tree.stdout.trim();
   }
 
   /** The files changed from tree `from` to tree `to`, renames found. */
@@ -146,7 +155,10 @@ export class TreeSnapshots {
     ]);
     if (files.length === 0) return [];
     if (patch.exitCode !== 0) {
-      throw new Error(`git could not diff the trees: ${gitComplaint(patch)}`);
+      throw new HubError(
+        ErrorCode.Internal,
+        `git could not diff the trees: ${gitComplaint(patch)}`,
+      );
     }
     const pieces = splitPatch(patch.stdout === '' ? '' : `${patch.stdout}\n`);
     return files.map((file, i) => {
@@ -161,7 +173,9 @@ export class TreeSnapshots {
 
   async #ok(args: readonly string[], cwd: string, what: string, env?: Record<string, string>) {
     const result = await this.#git(args, cwd, env ? { env } : undefined);
-    if (result.exitCode !== 0) throw new Error(`git could not ${what}: ${gitComplaint(result)}`);
+    if (result.exitCode !== 0) {
+      throw new HubError(ErrorCode.Internal, `git could not ${what}: ${gitComplaint(result)}`);
+    }
     return result;
   }
 }

@@ -1,31 +1,18 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 import { gitComplaint, type GitRun } from './git.js';
+import { boundDiff, maxDiffChars } from './diff-bounds.js';
+import { TreeSnapshots } from './tree-snapshots.js';
 import { refValueProblem } from './worktree-names.js';
-
-/** The most of a diff Session.diff returns, in characters; past it the diff is cut at a line. */
-export const maxDiffChars = 1_000_000;
 
 /** The longest commit message commitWorktree takes, in characters. */
 export const maxCommitMessageLength = 10_000;
 
 /** Who commitWorktree's commits are by where git configures no one (user.name, user.email). */
 export const hubIdentity = { name: 'claude-code-hub', email: 'hub@localhost' } as const;
-
-/** What ends a diff cut at `max` characters. */
-export function cutNote(max: number): string {
-  return `[diff cut at ${max} characters: what follows is not shown]`;
-}
-
-/** The diff cut at the last line break within `max` characters, and a line saying so. Pure. */
-export function boundDiff(text: string, max: number, cut: boolean): string {
-  if (!cut && text.length <= max) return text;
-  const end = text.lastIndexOf('\n', max);
-  return `${text.slice(0, end < 0 ? 0 : end + 1)}${cutNote(max)}`;
-}
 
 /**
  * Why a commit message is refused, or null: empty, longer than maxCommitMessageLength, or
@@ -59,9 +46,11 @@ const diffOptions = [
  */
 export class WorktreeChanges {
   readonly #git: GitRun;
+  readonly #snapshots: Pick<TreeSnapshots, 'stage'>;
 
   constructor(git: GitRun) {
     this.#git = git;
+    this.#snapshots = new TreeSnapshots(git);
   }
 
   /**
@@ -78,13 +67,7 @@ export class WorktreeChanges {
     const scratch = await mkdtemp(path.join(tmpdir(), 'cch-diff-'));
     try {
       const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
-      const own = await this.#git(
-        ['rev-parse', '--path-format=absolute', '--git-path', 'index'],
-        top,
-      );
-      // A checkout without an index yet: git starts the temporary one empty.
-      if (own.exitCode === 0) await copyFile(own.stdout.trim(), env.GIT_INDEX_FILE).catch(() => {});
-      await this.#ok(['add', '--all'], top, 'stage the work tree', { env });
+      await this.#snapshots.stage(top, env.GIT_INDEX_FILE);
       // Without a commit (a repository with none yet), git diffs the index against nothing.
       const args = ['diff', '--cached', ...diffOptions, ...(commit ? [commit] : []), '--'];
       const result = await this.#ok(args, top, 'diff the work tree', {

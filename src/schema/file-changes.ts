@@ -1,6 +1,6 @@
 import { ApprovalKind, type PermissionDecisionSource } from '../changes/approvals.js';
 import { maxFileDiffChars, type FileChangeRecord } from '../changes/session-file-changes.js';
-import { maxDiffChars } from '../git/worktree-changes.js';
+import { maxDiffChars } from '../git/diff-bounds.js';
 import { builder } from './builder.js';
 import { ActionRef, TurnRef } from './runs.js';
 import { SessionRef } from './sessions.js';

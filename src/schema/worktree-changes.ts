@@ -1,4 +1,5 @@
-import { hubIdentity, maxCommitMessageLength, maxDiffChars } from '../git/worktree-changes.js';
+import { maxDiffChars } from '../git/diff-bounds.js';
+import { hubIdentity, maxCommitMessageLength } from '../git/worktree-changes.js';
 import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
 import { SessionRef } from './sessions.js';

@@ -2,7 +2,7 @@ import { systemClock } from '../clock.js';
 import { BudgetHolds } from '../sessions/budget-holds.js';
 import { CostRecorder, mayEndTurn } from '../costs/cost-recorder.js';
 import { maxFileDiffChars, SessionFileChanges } from '../changes/session-file-changes.js';
-import { maxDiffChars } from '../git/worktree-changes.js';
+import { maxDiffChars } from '../git/diff-bounds.js';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';

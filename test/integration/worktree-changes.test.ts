@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cutNote, hubIdentity, maxDiffChars } from '../../src/git/worktree-changes.js';
+import { cutNote, maxDiffChars } from '../../src/git/diff-bounds.js';
+import { hubIdentity } from '../../src/git/worktree-changes.js';
 import { createLogger } from '../../src/log.js';
 import type { SessionRecord } from '../../src/sessions/session.js';
 import { SessionWorktrees } from '../../src/sessions/session-worktrees.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundDiff, commitMessageProblem, cutNote } from '../../src/git/worktree-changes.js';
+import { boundDiff, cutNote } from '../../src/git/diff-bounds.js';
+import { commitMessageProblem } from '../../src/git/worktree-changes.js';
 
 describe('bounding a diff', () => {
   it('keeps one within the bound, and cuts a longer one at its last line break within it', () => {
