@@ -29,7 +29,11 @@ export interface ClaudeConfig {
  */
 export function writeClaudeConfig(
   anthropicUrl: string,
-  options: { approveKey?: boolean } = {},
+  options: {
+    approveKey?: boolean;
+    /** How claude logs in: an API key (the default), or a subscription's OAuth token. */
+    login?: 'api-key' | 'oauth-token';
+  } = {},
 ): ClaudeConfig {
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cch-world-')));
   const configDir = path.join(root, 'config');
@@ -49,11 +53,15 @@ export function writeClaudeConfig(
     }),
   );
   let count = 0;
+  const credential =
+    options.login === 'oauth-token'
+      ? { ANTHROPIC_API_KEY: undefined, CLAUDE_CODE_OAUTH_TOKEN: `test-token-${Date.now()}` }
+      : { ANTHROPIC_API_KEY: apiKey };
   return {
     env: {
       ...process.env,
       ANTHROPIC_BASE_URL: anthropicUrl,
-      ANTHROPIC_API_KEY: apiKey,
+      ...credential,
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       CLAUDE_CONFIG_DIR: configDir,
     },

@@ -37,6 +37,8 @@ import { connectRedis } from './redis-connection.js';
 import { RedisEventLog } from './redis-event-log.js';
 import { RedisKeys, type RecordKind } from './redis-keys.js';
 import { RemoteEvent } from './remote-event.js';
+import { LimitShare } from './limit-share.js';
+import type { AccountLimit } from '../sessions/usage-limits.js';
 import { RuleShare } from './rule-share.js';
 import { StreamMirror } from './stream-mirror.js';
 import { StreamWatcher } from './stream-watcher.js';
@@ -79,6 +81,7 @@ export class ClusterHub implements Hub {
   readonly #registry: NodeRegistry;
   readonly #records: RecordMirror;
   readonly #rules: RuleShare;
+  readonly #limits: LimitShare;
   readonly #remoteLog: RedisEventLog;
   readonly #streams: StreamMirror;
   readonly #watcher: StreamWatcher;
@@ -133,6 +136,10 @@ export class ClusterHub implements Hub {
       this.#feeds.remoteChanged(change),
     );
     this.#rules = new RuleShare({ ...deps, subscriber, self: options.nodeName }, local.rules);
+    this.#limits = new LimitShare(
+      { ...deps, subscriber, self: options.nodeName },
+      local.usageLimits,
+    );
     // A record change made before an event reaches every node before that event does.
     this.#streams = new StreamMirror(
       {
@@ -198,6 +205,7 @@ export class ClusterHub implements Hub {
     await this.#registry.join();
     await this.#records.start(() => this.#views.all());
     await this.#rules.start();
+    await this.#limits.start();
     this.#streams.resync(this.#localSessionIds());
     this.#redis.on('ready', () => this.#streams.resync(this.#localSessionIds()));
   }
@@ -216,6 +224,11 @@ export class ClusterHub implements Hub {
     this.#streams.touch(sessionId);
   }
 
+  /** A usage limit one of this node's sessions met: the other nodes' sessions of the account wait too. */
+  shareUsageLimit(account: string, limit: AccountLimit): void {
+    this.#limits.share(account, limit);
+  }
+
   /** A record of this node changed: its view goes to the other nodes. */
   localChanged(kind: RecordKind, record: { readonly id: string }): void {
     this.#records.changed(kind, record.id, () => this.#views.of(kind, record));
@@ -226,6 +239,7 @@ export class ClusterHub implements Hub {
     await this.#streams.drained();
     await this.#records.written();
     await this.#rules.close();
+    this.#limits.close();
     await this.#watcher.close();
     await this.#registry.leave();
     this.#calls.close();

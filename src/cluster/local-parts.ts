@@ -1,3 +1,4 @@
+import type { UsageLimits } from '../sessions/usage-limits.js';
 import type { EventLog } from '../events/event-log.js';
 import type { LocalEventBus } from '../events/event-bus.js';
 import type { Topic } from '../events/topic.js';
@@ -16,6 +17,8 @@ export interface LocalParts {
   readonly permissionChanges: Topic<PermissionRecord>;
   /** The permission rules in force here: the API's are the cluster's (see RuleShare). */
   readonly rules: RuleBook;
+  /** Usage limits of this node's sessions' accounts: the cluster's (see LimitShare). */
+  readonly usageLimits: Pick<UsageLimits, 'shared'>;
   /** Everything sessionEvents needs but the log, the bus and the seams. */
   readonly streamOptions: Pick<SessionEventsDeps, 'bufferLimit' | 'replayPageSize' | 'streams'>;
 }

@@ -34,6 +34,14 @@ export class RedisKeys {
   get ruleChanges(): string {
     return `${this.prefix}:rule-changes`;
   }
+  /** Hash: account -> the JSON of the usage limit it is under (the node that learned it). */
+  get limits(): string {
+    return `${this.prefix}:usage-limits`;
+  }
+  /** Channel: every usage limit a node learned, as the hash holds it. */
+  get limitChanges(): string {
+    return `${this.prefix}:usage-limit-changes`;
+  }
   /** Stream: a session's events, with IDs 0-<seq>. */
   events(sessionId: string): string {
     return `${this.prefix}:events:${sessionId}`;

@@ -410,6 +410,24 @@ export const hubEvents = {
     http: false,
     fields: { scope: 'String', key: 'String', usd: 'Float' },
   },
+  HubUsageLimited: {
+    description:
+      "A usage or rate limit of the session's account holds it: claude reported it (StopFailure `rate_limit`) in this session or another on the same account (`account`), on this node or another. Its queued messages wait until `until` (ISO time). `kind` is the limit claude named (`five_hour`, `seven_day`; null when it named none), `reset` CLAUDE when claude gave the reset time or BACKOFF when the hub chose the wait, `cut_off` whether it ended this session's turn.",
+    http: false,
+    fields: {
+      account: 'String',
+      until: 'String',
+      kind: 'String',
+      reset: 'String',
+      cut_off: 'Boolean',
+    },
+  },
+  HubUsageLimitReset: {
+    description:
+      'The usage limit that held the session reset: its messages go on, a turn the limit cut off first (`continued`: the hub asked claude to go on with it).',
+    http: false,
+    fields: { account: 'String', continued: 'Boolean' },
+  },
   StreamMessage: {
     description:
       "A line a HEADLESS session's claude printed on its stream-json output (system, assistant, user, result, control_request, ...): `message` is the line as JSON; a line that is not JSON is kept as text with type `not_json`. `interrupted` is true on the `result` line of a turn the hub had asked claude to interrupt.",

@@ -200,6 +200,7 @@ export type SessionStatus =
   | 'CRASHED'
   | 'DISCONNECTED'
   | 'IDLE'
+  | 'LIMITED'
   | 'STARTING'
   | 'STOPPED'
   | 'UNREACHABLE';
@@ -297,6 +298,8 @@ export type DashboardSessionEventsSubscription = { sessionEvents:
     | { __typename: 'HubPermissionResolvedEvent', toolName: string | null, status: string | null, message: string | null, decidedBy: string | null, explanation: string | null, seq: number, eventName: string, receivedAt: string }
     | { __typename: 'HubStopRefusedEvent', rule: string | null, reason: string | null, explanation: string | null, seq: number, eventName: string, receivedAt: string }
     | { __typename: 'HubTurnEndedEvent', seq: number, eventName: string, receivedAt: string }
+    | { __typename: 'HubUsageLimitResetEvent', seq: number, eventName: string, receivedAt: string }
+    | { __typename: 'HubUsageLimitedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'InstructionsLoadedEvent', seq: number, eventName: string, receivedAt: string }
     | { __typename: 'MessageDisplayEvent', messageId: string | null, index: number | null, delta: string | null, final: boolean | null, seq: number, eventName: string, receivedAt: string }
     | { __typename: 'NotificationEvent', message: string | null, seq: number, eventName: string, receivedAt: string }
@@ -701,6 +704,8 @@ export type CliTailSubscription = { sessionEvents:
     | { __typename: 'HubPermissionResolvedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'HubStopRefusedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'HubTurnEndedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
+    | { __typename: 'HubUsageLimitResetEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
+    | { __typename: 'HubUsageLimitedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'InstructionsLoadedEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'MessageDisplayEvent', seq: number, eventName: string, receivedAt: string, payload: unknown }
     | { __typename: 'NotificationEvent', message: string | null, seq: number, eventName: string, receivedAt: string, payload: unknown }

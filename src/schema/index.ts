@@ -20,6 +20,7 @@ import './worktree-changes.js';
 import './file-changes.js';
 import './costs.js';
 import './budgets.js';
+import './usage-limits.js';
 
 export const schema = builder.toSchema();
 

@@ -1,5 +1,6 @@
 import { systemClock } from '../clock.js';
 import { BudgetHolds } from '../sessions/budget-holds.js';
+import { UsageLimits } from '../sessions/usage-limits.js';
 import { CostRecorder, mayEndTurn } from '../costs/cost-recorder.js';
 import { maxFileDiffChars, SessionFileChanges } from '../changes/session-file-changes.js';
 import { maxDiffChars } from '../git/diff-bounds.js';
@@ -64,6 +65,8 @@ export interface ApiServer {
   readonly hooks: Handler;
   readonly mcp: Handler;
   readonly streamOptions: Pick<SessionEventsDeps, 'bufferLimit' | 'replayPageSize' | 'streams'>;
+  /** This node's sessions' usage limits, which the cluster shares. */
+  readonly usageLimits: UsageLimits;
 }
 
 /**
@@ -126,9 +129,17 @@ export async function apiServer(
     recorded: (row) => metrics.turnCosted(row.models),
     log,
   });
+  const limits = (parts.usageLimits = new UsageLimits({
+    sessions,
+    clock: options.limitClock,
+    log,
+    share: (account, limit) => parts.cluster?.shareUsageLimit(account, limit),
+  }));
+  limits.start();
   core.bus.subscribeAll((event) => {
     recorder.heard(event);
     holds.heard(event);
+    limits.heard(event);
   });
   const yoga = hubYoga({
     config,
@@ -205,5 +216,5 @@ export async function apiServer(
     },
     wsKind,
   );
-  return { server, yoga, localHub, hooks, mcp, streamOptions };
+  return { server, yoga, localHub, hooks, mcp, streamOptions, usageLimits: limits };
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import { AccessGate, ConnectionCounter } from '../auth/access-gate.js';
 import { loadTokens, Tokens, type TokenEntry } from '../auth/tokens.js';
 import type { HubConfig } from '../config/index.js';
@@ -25,6 +26,8 @@ export interface AppOptions {
    * starts; a minute by default.
    */
   readonly paneCheckMs?: number;
+  /** The clock usage limits reset by (the system's by default). */
+  readonly limitClock?: Clock;
 }
 
 export interface App {
@@ -43,12 +46,11 @@ export interface App {
  */
 export function buildApp(config: HubConfig, appOptions: AppOptions = {}): App {
   const log = appOptions.logger ?? createLogger(config.logLevel);
-  const { paneCheckMs } = appOptions;
-  const options = partOptions(
-    config,
-    appOptions.env ?? process.env,
-    paneCheckMs === undefined ? {} : { paneCheckMs },
-  );
+  const { paneCheckMs, limitClock } = appOptions;
+  const options = partOptions(config, appOptions.env ?? process.env, {
+    ...(paneCheckMs === undefined ? {} : { paneCheckMs }),
+    ...(limitClock === undefined ? {} : { limitClock }),
+  });
   let parts: Parts = {};
   return {
     async start() {

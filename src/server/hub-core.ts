@@ -136,7 +136,8 @@ export function hubCore(
       hookEvents: (bin) => claude.hookEvents(bin),
       isHookToken: (secretSha256) => globalHooks.isHookToken(secretSha256),
       lastInput: (id) => terminals.lastInput(id),
-      heldBack: (id) => parts.budgetHolds?.isHeld(id) ?? false,
+      heldBack: (id) =>
+        (parts.budgetHolds?.isHeld(id) ?? false) || (parts.usageLimits?.isHeld(id) ?? false),
       ownClients: () => terminals.clientPids(),
       timed: metrics.timed,
       log,

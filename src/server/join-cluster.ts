@@ -27,6 +27,7 @@ export async function joinCluster(
       bus: core.bus,
       permissionChanges: core.permissionChanges,
       rules: core.rules,
+      usageLimits: api.usageLimits,
       streamOptions: api.streamOptions,
     },
     {

@@ -1,5 +1,6 @@
 import type { WorkTreeMarksOptions } from '../changes/work-tree-marks.js';
 import path from 'node:path';
+import { systemClock, type Clock } from '../clock.js';
 import { fileURLToPath } from 'node:url';
 import { parseChannelSpec } from '../channels/channel.js';
 import type { ChannelsOptions } from '../channels/channels.js';
@@ -119,6 +120,8 @@ export const forwarderPath = fileURLToPath(new URL('../../hooks/forward.sh', imp
 export interface PartOverrides {
   /** How often every tmux pane is listed regardless (paneCheckMs by default). */
   readonly paneCheckMs?: number;
+  /** The clock usage limits reset by (the system's by default; a test moves it). */
+  readonly limitClock?: Clock;
 }
 
 /** What each part of the hub is given, derived from the config alone. */
@@ -174,6 +177,8 @@ export interface PartOptions {
   readonly maxBodyBytes: number;
   /** The cluster to join (with --redis-url), less what is known only once the hub listens. */
   readonly cluster: Omit<ClusterOptions, 'nodeName' | 'url' | 'log'> | null;
+  /** The clock usage limits reset by. */
+  readonly limitClock: Clock;
 }
 
 /** The options of every part of the hub, from its config. Pure: no I/O, and the same each call. */
@@ -289,5 +294,6 @@ export function partOptions(
           subscriberBuffer: config.subscriberBuffer,
         }
       : null,
+    limitClock: overrides.limitClock ?? systemClock,
   };
 }

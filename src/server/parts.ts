@@ -10,6 +10,7 @@ import type { HubMetrics } from '../metrics.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import type { PolicyFileWatch } from '../permissions/policy-file-watch.js';
 import type { SessionManager } from '../sessions/session-manager.js';
+import type { UsageLimits } from '../sessions/usage-limits.js';
 import type { SqliteEventLog } from '../store/sqlite-event-log.js';
 import type { WebSocketEndpoint } from '../subscriptions/graphql-ws-server.js';
 import type { Terminals } from '../terminal/terminals.js';
@@ -29,6 +30,8 @@ export interface Parts {
   sessions?: SessionManager;
   /** Holds sessions at their budgets: made with the API, asked by the sessions' queues. */
   budgetHolds?: BudgetHolds;
+  /** Holds the sessions of an account at its usage limit until the reset. */
+  usageLimits?: UsageLimits;
   pruner?: NodeJS.Timeout;
   server?: Server;
   wsServer?: WebSocketEndpoint;
@@ -51,6 +54,7 @@ export interface StartContext {
 /** Releases what a hub took, in the order that loses nothing: sessions before the server. */
 export async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   if (parts.pruner) clearInterval(parts.pruner);
+  parts.usageLimits?.close();
   parts.policyFile?.close();
   await parts.terminals?.close();
   await parts.sessions?.close(stopSessions);

@@ -128,6 +128,8 @@ export function newSession(
     worktree: null,
     budgetUsd,
     budgetHold: null,
+    account: null,
+    usageLimit: null,
     ...freshLifecycle(now),
   };
   return { record, resumed: resumed !== null };

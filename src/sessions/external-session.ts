@@ -44,6 +44,8 @@ export function externalRecord(options: {
     worktree: null,
     budgetUsd: null,
     budgetHold: null,
+    account: null,
+    usageLimit: null,
     ...freshLifecycle(now),
   };
 }

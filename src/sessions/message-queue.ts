@@ -52,6 +52,8 @@ export interface EnqueueOptions {
   readonly typingGuard?: boolean;
   /** What the text is to claude (PROMPT unless the caller chose otherwise). */
   readonly kind?: MessageKind;
+  /** Ahead of the messages waiting (the hub's own: a cut-off turn continued). */
+  readonly first?: boolean;
 }
 
 /** How each kind of message is typed. */
@@ -108,7 +110,7 @@ export class MessageQueue {
     sessionId: string,
     text: string,
     channel: string | null = null,
-    { typingGuard = true, kind = MessageKind.Prompt }: EnqueueOptions = {},
+    { typingGuard = true, kind = MessageKind.Prompt, first = false }: EnqueueOptions = {},
   ): MessageRecord {
     const queue = this.#queues.get(sessionId) ?? [];
     if (queue.length >= this.#options.limit) {
@@ -133,7 +135,8 @@ export class MessageQueue {
     };
     this.#messages.set(message.id, message);
     this.#store.save(message);
-    queue.push({ message, typingGuard });
+    if (first) queue.unshift({ message, typingGuard });
+    else queue.push({ message, typingGuard });
     this.#queues.set(sessionId, queue);
     this.#options.changed(message);
     if (!this.#workers.has(sessionId)) void this.#work(sessionId);
@@ -177,11 +180,21 @@ export class MessageQueue {
     this.#workers.add(sessionId);
     try {
       for (;;) {
+        if (!this.#queues.get(sessionId)?.length) return;
+        // The message is taken once the session is ready: one put first meanwhile goes first.
+        const waited = await this.#untilIdle(sessionId).then(
+          () => null,
+          (error: unknown) => error as Error,
+        );
         const next = this.#queues.get(sessionId)?.shift();
         if (!next) return;
         const { message, typingGuard } = next;
-        await this.#deliver(message, typingGuard).catch((error: unknown) =>
-          this.#update(message, { status: MessageStatus.Failed, error: (error as Error).message }),
+        await (waited ? Promise.reject(waited) : this.#deliver(message, typingGuard)).catch(
+          (error: unknown) =>
+            this.#update(message, {
+              status: MessageStatus.Failed,
+              error: (error as Error).message,
+            }),
         );
       }
     } finally {

@@ -5,6 +5,7 @@ import type { SupportedHookEvent } from '../claude/hook-event-support.js';
 import type { Clock } from '../clock.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { claudeAccount } from '../claude/claude-account.js';
 import { sessionEnvironment } from '../runtime/session-env.js';
 import type { SessionRuntime } from '../runtime/session-runtime.js';
 import {
@@ -76,6 +77,8 @@ export class Launcher {
     const { runtime, index, changes, ending, hookUrls, clock, log } = this.#deps;
     const secret = randomBytes(32).toString('base64url');
     index.setSecretHash(record, sha256(secret));
+    const env = sessionEnvironment(this.#options.env, this.#options.secrets ?? []);
+    record.account = claudeAccount(env);
     // STARTING in the caller's turn: a subscriber that comes next sees the session live.
     this.#launching.add(record.id);
     enter(record, Move.Launch, { at: clock.now() });
@@ -89,7 +92,7 @@ export class Launcher {
       await runtime.launch({
         record,
         env: {
-          ...sessionEnvironment(this.#options.env, this.#options.secrets ?? []),
+          ...env,
           [hookSecretEnv]: secret,
           [hubSessionEnv]: record.id,
         },

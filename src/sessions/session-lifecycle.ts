@@ -3,8 +3,9 @@ import { isRunning, SessionStatus, type SessionRecord } from './session.js';
 /**
  * The moves between a session's states. Every status change is one of these, made by `enter`;
  * the table below says from where each may be made, where it goes and what it does to the
- * session's error. AWAITING_PERMISSION (a pending request) and UNREACHABLE (another node's lease
- * lapsed) are never stored: clients see them derived from the stored status.
+ * session's error. AWAITING_PERMISSION (a pending request), UNREACHABLE (another node's lease
+ * lapsed) and LIMITED (a usage limit) are never stored: clients see them derived from the
+ * stored status.
  */
 export const Move = {
   /** The hub starts its claude: created, resumed, restarted after a crash, or relaunched. */
@@ -65,6 +66,8 @@ export const stateMeaning: Readonly<Record<SessionStatus, string>> = {
   CRASHED: 'claude exited unexpectedly or failed to start (`error` holds the screen)',
   DISCONNECTED: 'claude runs, but its hooks post where this hub cannot listen',
   UNREACHABLE: 'derived: it runs on another node of the cluster, whose lease lapsed',
+  LIMITED:
+    "derived: an IDLE session whose account's usage limit holds its messages until the reset",
 };
 
 /** The lifecycle: every move, where from, where to. docs/sessions.md is generated from it. */

@@ -173,10 +173,12 @@ export class SessionManager {
     return this.#parts.permissionOutcomes.resolved(request);
   }
 
-  /** The status clients see: AWAITING_PERMISSION while a request of a running session waits. */
+  /** The status clients see: AWAITING_PERMISSION (a request waits), LIMITED (a usage limit). */
   statusOf(record: SessionRecord): SessionStatus {
-    return isRunning(record.status) && this.#permissions.pending(record.id).length > 0
-      ? SessionStatus.AwaitingPermission
+    if (isRunning(record.status) && this.#permissions.pending(record.id).length > 0)
+      return SessionStatus.AwaitingPermission;
+    return record.status === SessionStatus.Idle && record.usageLimit
+      ? SessionStatus.Limited
       : record.status;
   }
 

@@ -26,6 +26,8 @@ export const SessionStatus = {
   Disconnected: 'DISCONNECTED',
   /** It runs on another node of the cluster, whose lease lapsed: nobody can tell what it does. */
   Unreachable: 'UNREACHABLE',
+  /** Idle while its account's usage limit holds (derived from usageLimit): messages wait for the reset. */
+  Limited: 'LIMITED',
 } as const;
 export type SessionStatus = (typeof SessionStatus)[keyof typeof SessionStatus];
 
@@ -91,6 +93,35 @@ export interface SessionRecord {
    * that budget is raised. Null while it is under every budget.
    */
   budgetHold: BudgetHold | null;
+  /**
+   * Who its claude bills (see claudeAccount), learned at launch; null for a session started by
+   * hand and for records stored before accounts.
+   */
+  account: string | null;
+  /** The usage limit its account reached: its messages wait until it resets. Null while none. */
+  usageLimit: UsageLimitHold | null;
+}
+
+/** Where a usage limit's reset time came from. */
+export const LimitReset = {
+  /** The API told claude when the limit resets. */
+  Claude: 'CLAUDE',
+  /** It did not (an API key's 429 after claude's own retries): the hub waits, longer each time. */
+  Backoff: 'BACKOFF',
+} as const;
+export type LimitReset = (typeof LimitReset)[keyof typeof LimitReset];
+
+/** A usage limit holding a session's messages until it resets. */
+export interface UsageLimitHold {
+  /** When it resets (ms since the epoch): the hub lets the messages go then. */
+  readonly until: number;
+  /** Which limit (`five_hour`, `seven_day`, ...) when claude said. */
+  readonly kind: string | null;
+  readonly reset: LimitReset;
+  /** When the hub learned of it. */
+  readonly since: number;
+  /** Whether it cut off this session's turn: then the hub asks claude to go on at the reset. */
+  readonly cutOff: boolean;
 }
 
 /** Whether a person can see and type into the session's claude (a HEADLESS one has no terminal). */
@@ -136,6 +167,8 @@ function addedFields(): Pick<
   | 'worktree'
   | 'budgetUsd'
   | 'budgetHold'
+  | 'account'
+  | 'usageLimit'
 > {
   return {
     runtime: RuntimeKind.Tmux,
@@ -152,6 +185,8 @@ function addedFields(): Pick<
     worktree: null,
     budgetUsd: null,
     budgetHold: null,
+    account: null,
+    usageLimit: null,
   };
 }
 

@@ -20,7 +20,7 @@ export interface ClaudeWorld extends Omit<ClaudeConfig, 'remove'> {
  */
 export async function startClaudeWorld(
   script?: StubScript,
-  options: { approveKey?: boolean } = {},
+  options: Parameters<typeof writeClaudeConfig>[1] = {},
 ): Promise<ClaudeWorld> {
   const stub = await startAnthropicStub(script);
   const { env, makeCwd, makeUntrustedCwd, remove } = writeClaudeConfig(stub.url, options);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import type { Clock } from '../../src/clock.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { parseConfig, type HubConfig } from '../../src/config/index.js';
 import { createLogger } from '../../src/log.js';
@@ -52,6 +53,8 @@ export async function startHub(
     /** Sent by gql, data, wsClient and subscribe. */
     token?: string;
     paneCheckMs?: number;
+    /** The clock the hub's usage limits reset by. */
+    limitClock?: Clock;
   } = {},
 ): Promise<TestHub> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cch-data-'));
@@ -80,6 +83,7 @@ export async function startHub(
       },
     }),
     ...(options.paneCheckMs !== undefined && { paneCheckMs: options.paneCheckMs }),
+    ...(options.limitClock && { limitClock: options.limitClock }),
   });
   const { url } = await app.start();
   const baseUrl = url.replace(/\/graphql$/, '');

@@ -38,6 +38,8 @@ export function session(id: string, status: SessionStatus, statusSince: number):
     worktree: null,
     budgetUsd: null,
     budgetHold: null,
+    account: null,
+    usageLimit: null,
   };
 }
 

@@ -39,6 +39,8 @@ function record(): SessionRecord {
     worktree: null,
     budgetUsd: null,
     budgetHold: null,
+    account: null,
+    usageLimit: null,
   };
 }
 
