@@ -3,25 +3,25 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeBin } from '../../harness/claude-config.js';
 import { defaultScript, type StubScript } from '../fixtures/anthropic-stub.js';
-import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { continueText } from '../../src/sessions/usage-limits.js';
+import { startClaudeWorld } from '../helpers/claude-world.js';
+import { backoffMs, continueText } from '../../src/sessions/usage-limits.js';
 import { ShiftedClock } from '../helpers/fake-clock.js';
-import { startHub, type TestHub } from '../helpers/hub.js';
+import { startHub } from '../helpers/hub.js';
 import { disposeWithSuite } from '../helpers/leftovers.js';
 
 const hourS = 3600;
 
 /**
  * The stand-in as a subscription that runs out: the first request of a prompt holding `LIMIT-ME`
- * is refused with the usage limit (resetting in an hour); the hub's request to continue is
+ * is refused with the usage limit (resetting in an hour, or a plain 429 for an API key); the hub's request to continue is
  * answered as the cut-off prompt would have been (a `write:` runs as a Write).
  */
-function limitedOnce(): { script: StubScript; resetsAt: () => number } {
+function limitedOnce(withReset = true): { script: StubScript; resetsAt: () => number } {
   let resetsAt = 0;
   const script: StubScript = (turn) => {
     if (turn.prompt.includes('LIMIT-ME') && !turn.toolResult && resetsAt === 0) {
       resetsAt = Math.floor(Date.now() / 1000) + hourS;
-      return { usageLimit: { resetsAt } };
+      return { usageLimit: withReset ? { resetsAt } : {} };
     }
     if (turn.prompt.includes('usage limit that stopped') && !turn.toolResult) {
       const body = JSON.stringify(turn.body);
@@ -35,6 +35,7 @@ function limitedOnce(): { script: StubScript; resetsAt: () => number } {
 
 interface SessionView {
   status: string;
+  lastAssistantMessage: string | null;
   account: string | null;
   limitedUntil: string | null;
   usageLimit: { until: string; kind: string | null; reset: string; cutOff: boolean } | null;
@@ -42,29 +43,26 @@ interface SessionView {
   events: { eventName: string; payload: Record<string, unknown> }[];
 }
 
-describe('usage limits that pause and resume, with the real claude CLI on a subscription', () => {
-  disposeWithSuite();
-  let world: ClaudeWorld;
-  let hub: TestHub;
+/** A hub on the world's account whose usage limits reset by a clock the test moves. */
+async function limitedHub(
+  limit: ReturnType<typeof limitedOnce>,
+  login: 'api-key' | 'oauth-token',
+  env: Record<string, string> = {},
+) {
+  const world = await startClaudeWorld(limit.script, { login });
   const clock = new ShiftedClock();
-  const limit = limitedOnce();
-
-  beforeAll(async () => {
-    world = await startClaudeWorld(limit.script, { login: 'oauth-token' });
-    hub = await startHub({
-      env: world.env,
-      args: ['--claude-bin', claudeBin],
-      limitClock: clock,
-    });
+  const hub = await startHub({
+    env: { ...world.env, ...env },
+    args: ['--claude-bin', claudeBin],
+    limitClock: clock,
   });
-
-  async function start(input: Record<string, unknown>): Promise<string> {
-    const { createSession } = await hub.data<{ createSession: { id: string } }>(
-      `mutation($input: CreateSessionInput!) { createSession(input: $input) { id } }`,
+  const start = async (input: Record<string, unknown>) => {
+    const { createSession } = await hub.data<{ createSession: { id: string; cwd: string } }>(
+      `mutation($input: CreateSessionInput!) { createSession(input: $input) { id cwd } }`,
       { input: { cwd: world.makeCwd('limited'), permissionMode: 'ACCEPT_EDITS', ...input } },
     );
-    return createSession.id;
-  }
+    return createSession;
+  };
   const send = (id: string, text: string) =>
     hub.data(
       `mutation($id: ID!, $text: String!) { sendMessage(sessionId: $id, text: $text) { id } }`,
@@ -76,20 +74,27 @@ describe('usage limits that pause and resume, with the real claude CLI on a subs
   const session = async (id: string) =>
     (
       await hub.data<{ session: SessionView }>(
-        `query($id: ID!) { session(id: $id) { status account limitedUntil usageLimit { until kind reset cutOff } messages { text status } events(limit: 1000) { eventName payload } } }`,
+        `query($id: ID!) { session(id: $id) { status account limitedUntil usageLimit { until kind reset cutOff } lastAssistantMessage messages { text status } events(limit: 1000) { eventName payload } } }`,
         { id },
       )
     ).session;
+  return { world, clock, hub, start, send, session };
+}
+
+describe('usage limits that pause and resume, with the real claude CLI on a subscription', () => {
+  disposeWithSuite();
+  const limit = limitedOnce();
+  let setUp: Awaited<ReturnType<typeof limitedHub>>;
+
+  beforeAll(async () => {
+    setUp = await limitedHub(limit, 'oauth-token');
+  });
 
   it('holds every session of the account at the reset time claude gives, and at the reset continues the cut-off turn first', async () => {
-    const cut = await start({});
-    const cwd = (
-      await hub.data<{ session: { cwd: string } }>(`query($id: ID!) { session(id: $id) { cwd } }`, {
-        id: cut,
-      })
-    ).session.cwd;
-    const sibling = await start({});
-    const headless = await start({ runtime: 'HEADLESS' });
+    const { clock, start, send, session, world } = setUp;
+    const { id: cut, cwd } = await start({});
+    const { id: sibling } = await start({});
+    const { id: headless } = await start({ runtime: 'HEADLESS' });
     const file = path.join(cwd, 'done.txt');
 
     await send(cut, `LIMIT-ME write: ${file} finished after the reset`);
@@ -182,5 +187,43 @@ describe('usage limits that pause and resume, with the real claude CLI on a subs
       expect.objectContaining({ continued: false }),
     );
     expect((await session(headless)).status).toBe('IDLE');
+  });
+
+  it("waits a minute for an API key's rate limit, which has no reset time, then continues the HEADLESS turn it cut off", async () => {
+    const throttled = limitedOnce(false);
+    const { clock, start, send, session } = await limitedHub(throttled, 'api-key', {
+      CLAUDE_CODE_MAX_RETRIES: '0',
+    });
+    const { id, cwd } = await start({ runtime: 'HEADLESS' });
+    const file = path.join(cwd, 'throttled.txt');
+    const before = clock.now();
+    await send(id, `LIMIT-ME write: ${file} written once the wait was over`);
+    const held = await vi.waitFor(
+      async () => {
+        const now = await session(id);
+        expect(now.status).toBe('LIMITED');
+        return now;
+      },
+      { timeout: 30_000 },
+    );
+    expect(held.usageLimit).toMatchObject({ kind: null, reset: 'BACKOFF', cutOff: true });
+    const until = Date.parse(held.limitedUntil!);
+    expect(until).toBeGreaterThanOrEqual(before + backoffMs.first);
+    expect(until).toBeLessThanOrEqual(clock.now() + backoffMs.first);
+    expect(held.events.find((e) => e.eventName === 'StopFailure')?.payload).toMatchObject({
+      error: 'rate_limit',
+    });
+
+    clock.advance(backoffMs.first);
+    await vi.waitFor(
+      async () => {
+        const now = await session(id);
+        expect(now.status).toBe('IDLE');
+        expect(now.lastAssistantMessage).toBe(`wrote: ${file}`);
+      },
+      { timeout: 60_000 },
+    );
+    expect(readFileSync(file, 'utf8')).toBe('written once the wait was over');
+    expect((await session(id)).limitedUntil).toBeNull();
   });
 });
