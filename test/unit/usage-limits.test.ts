@@ -255,10 +255,10 @@ describe('usage limits', () => {
       reads.push({ transcript, since });
       return new Promise((resolve) => (answer = resolve));
     });
-    const cut = sessions.add('cut', 'acct-a', 'WORKING');
+    const cut = sessions.add('cut', 'acct-a', 'BUSY');
     const other = sessions.add('other', 'acct-a', 'IDLE');
     const stopped = sessions.add('stopped', 'acct-a', 'STOPPED');
-    const elsewhere = sessions.add('elsewhere', 'acct-b', 'WORKING');
+    const elsewhere = sessions.add('elsewhere', 'acct-b', 'BUSY');
     const until = clock.now() + hour;
 
     refused('cut');
@@ -337,7 +337,7 @@ describe('usage limits', () => {
     const { clock, sessions, refused } = setUp(async () =>
       ++reads < 3 ? null : { resetsAt: until, kind: 'seven_day', at: 0 },
     );
-    const cut = sessions.add('cut', 'acct', 'WORKING');
+    const cut = sessions.add('cut', 'acct', 'BUSY');
     refused('cut');
     await settle();
     expect(reads).toBe(1);
@@ -356,7 +356,7 @@ describe('usage limits', () => {
       kind: null,
       at: 0,
     }));
-    const cut = sessions.add('cut', 'key', 'WORKING');
+    const cut = sessions.add('cut', 'key', 'BUSY');
     const waits: number[] = [];
     const refuse = async () => {
       refused('cut');
@@ -400,7 +400,7 @@ describe('usage limits', () => {
       reads++;
       return null;
     });
-    const cut = sessions.add('cut', 'key', 'WORKING');
+    const cut = sessions.add('cut', 'key', 'BUSY');
     const start = clock.now();
     refused('cut');
     for (let i = 0; i < 6; i++) {
@@ -422,7 +422,7 @@ describe('usage limits', () => {
       kind: 'five_hour',
       at: 0,
     }));
-    const cut = sessions.add('cut', 'acct', 'WORKING');
+    const cut = sessions.add('cut', 'acct', 'BUSY');
     refused('cut');
     await settle();
     expect(cut.usageLimit).toMatchObject({
@@ -474,7 +474,7 @@ describe('usage limits', () => {
 
   it("holds this node's sessions of an account another node learned of, not cutting them off", async () => {
     const { clock, sessions, limits } = setUp(async () => null);
-    const a = sessions.add('a', 'acct', 'WORKING');
+    const a = sessions.add('a', 'acct', 'BUSY');
     const b = sessions.add('b', 'other', 'IDLE');
     limits.shared('acct', { until: clock.now() - 1, kind: null, reset: 'CLAUDE' });
     await settle();
@@ -521,7 +521,7 @@ describe('usage limits', () => {
       reads++;
       return { resetsAt: Date.UTC(2026, 0, 2), kind: 'five_hour', at: 0 };
     });
-    const cut = sessions.add('cut', 'acct', 'WORKING');
+    const cut = sessions.add('cut', 'acct', 'BUSY');
     refused('cut', { error: 'server_error' });
     limits.heard(event('StopFailure', 'cut', clock.now(), {}));
     expect(limits.isHeld('cut')).toBe(false);
