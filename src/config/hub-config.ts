@@ -1,4 +1,5 @@
 import type { LogLevel } from '../log.js';
+import type { ConfiguredBudget } from './budget-option.js';
 
 /** graphql-ws servers: the hub's own, which shares each event's bytes, or graphql-ws' own. */
 export const wsServerKinds = ['hub', 'library'] as const;
@@ -53,6 +54,8 @@ export interface HubConfig {
   readonly policyFile: string;
   /** A price table tried before the shipped one (--prices); '' for none. */
   readonly prices: string;
+  /** Label and token budgets set in the BudgetBook at every start (--budget). */
+  readonly budgets: readonly ConfiguredBudget[];
   /** Messages that may wait per session; one more is refused with QUEUE_FULL. */
   readonly maxQueuedMessages: number;
   /** Seconds a queued message waits after a person's last key in the session's terminal; 0: none. */

@@ -15,6 +15,7 @@ export interface OptionSpec {
     | 'optional'
     | 'secret'
     | 'list'
+    | 'budget'
     | 'name'
     | 'positive'
     | 'count'
@@ -234,6 +235,15 @@ export const optionSpecs: readonly OptionSpec[] = [
     default: '',
     description:
       'YAML or JSON price table (per million tokens, by model glob) tried before the one the hub ships, for turns whose cost claude does not report.',
+  },
+  {
+    flag: 'budget',
+    env: 'CLAUDE_HUB_BUDGETS',
+    key: 'budgets',
+    kind: 'budget',
+    default: [],
+    description:
+      'Budget of a label or a token, as SCOPE:KEY=USD (label:nightly=20, token:ci-bot=5), set at every start over the stored one (repeatable; the variable is comma-separated).',
   },
   {
     flag: 'max-queued-messages',

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { checkBudgets, parseBudget, type ConfiguredBudget } from './budget-option.js';
 import type { HubConfig } from './hub-config.js';
 import { optionSpecs, type OptionSpec } from './option-specs.js';
 
@@ -8,7 +9,7 @@ export type ConfigResult =
   | { readonly ok: false; readonly help: true }
   | { readonly ok: false; readonly help?: false; readonly error: string };
 
-type OptionValue = OptionSpec['default'];
+type OptionValue = OptionSpec['default'] | readonly ConfiguredBudget[];
 
 function parseValue(spec: OptionSpec, raw: string, source: string): OptionValue {
   const bad = (what: string) => new Error(`${source} must be ${what}, got ${JSON.stringify(raw)}`);
@@ -51,6 +52,14 @@ function parseValue(spec: OptionSpec, raw: string, source: string): OptionValue 
       return raw;
     case 'list':
       return raw.split(',').filter((item) => item.length > 0);
+    case 'budget':
+      return checkBudgets(
+        raw
+          .split(',')
+          .filter((item) => item.length > 0)
+          .map((item) => parseBudget(item, source)),
+        source,
+      );
     case 'url':
       if (raw !== '' && !URL.canParse(raw)) throw bad('a URL');
       return raw;
@@ -85,10 +94,16 @@ export function parseConfig(
         if (raw === undefined) throw new Error(`--${spec.flag} needs a value`);
       }
       const value = parseValue(spec, raw, `--${spec.flag}`);
-      if (spec.kind === 'list') {
+      if (spec.kind === 'list' || spec.kind === 'budget') {
         // A repeated flag adds to the list; the first one replaces the variable's.
-        const before = listed.has(spec.key) ? (values.get(spec.key) as string[]) : [];
-        values.set(spec.key, [...before, ...(value as string[])]);
+        const before = listed.has(spec.key) ? (values.get(spec.key) as unknown[]) : [];
+        const list = [...before, ...(value as unknown[])];
+        values.set(
+          spec.key,
+          spec.kind === 'budget'
+            ? checkBudgets(list as ConfiguredBudget[], `--${spec.flag}`)
+            : (list as string[]),
+        );
         listed.add(spec.key);
       } else values.set(spec.key, value);
     }

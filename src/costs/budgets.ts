@@ -5,7 +5,7 @@ import type { UsageLedger } from './usage-ledger.js';
 export const BudgetScope = { Session: 'SESSION', Label: 'LABEL', Token: 'TOKEN' } as const;
 export type BudgetScope = (typeof BudgetScope)[keyof typeof BudgetScope];
 
-/** A budget of a label or a token, set through the API. */
+/** A budget of a label or a token, set through the API or with --budget. */
 export interface Budget {
   readonly scope: BudgetScope;
   /** The label, or the token's name. */
@@ -32,15 +32,8 @@ export interface BudgetedSession {
   readonly budgetUsd: number | null;
 }
 
-/** The most a budget may be, in US dollars. */
-export const maxBudgetUsd = 1_000_000;
-
-/** Why a budget's amount is refused, or null. Pure. */
-export function budgetProblem(usd: number): string | null {
-  if (!Number.isFinite(usd) || usd <= 0 || usd > maxBudgetUsd)
-    return `must be more than 0 and at most ${maxBudgetUsd} US dollars, got ${usd}`;
-  return null;
-}
+/** The bounds of a budget's amount, which --budget checks too. */
+export { budgetProblem, maxBudgetUsd } from '../config/index.js';
 
 interface Row {
   scope: BudgetScope;

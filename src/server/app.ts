@@ -7,6 +7,7 @@ import { countBy, HubMetrics } from '../metrics.js';
 import type { SessionRecord } from '../sessions/session.js';
 import { adoptSessions } from './adopt-sessions.js';
 import { apiServer, type Access } from './api-server.js';
+import { setConfiguredBudgets } from './configured-budgets.js';
 import { hubCore } from './hub-core.js';
 import { joinCluster } from './join-cluster.js';
 import { listen, shownHost } from './listen.js';
@@ -67,9 +68,10 @@ export function buildApp(config: HubConfig, appOptions: AppOptions = {}): App {
 }
 
 /**
- * The start order: who may call, the store, the hub's parts (construction only), the policy
- * file's rules, retention, the API, listening, the sessions re-adopted, the cluster joined. Each
- * step notes in `parts` what it takes, for `release`.
+ * The start order: who may call, the store, the hub's parts (construction only), the --budget
+ * budgets, the policy file's rules, retention, the API, listening, the sessions re-adopted (and
+ * checked against changed budgets), the cluster joined. Each step notes in `parts` what it
+ * takes, for `release`.
  */
 async function start(hub: StartContext): Promise<{ url: string; port: number }> {
   const { config, options, parts } = hub;
@@ -79,6 +81,8 @@ async function start(hub: StartContext): Promise<{ url: string; port: number }> 
   const metrics = (parts.metrics = hubMetrics(parts, streams));
   const store = openStore(hub);
   const core = hubCore(hub, { store, tokens, metrics });
+  // --budget wins at every start; the API may change it until the next one.
+  const budgetsSet = setConfiguredBudgets(core.costs.budgets, config.budgets, Date.now(), hub.log);
   const policyFile = watchPolicyFile(hub, core.rules);
   // Learned in the background: a session's launch and Query.claude wait for it, the start not.
   void core.claude.facts(config.claudeBin);
@@ -86,6 +90,8 @@ async function start(hub: StartContext): Promise<{ url: string; port: number }> 
   const api = await apiServer(hub, { access, store, core, metrics, streams, policyFile });
   const port = await listen(api.server, config.host, config.port);
   await adoptSessions(hub, { ...core, ...api, port });
+  // Sessions held at an earlier amount go on, those over the new one are held.
+  if (budgetsSet > 0) await parts.budgetHolds?.budgetsChanged();
   if (options.cluster) await joinCluster(hub, options.cluster, { port, api, core, store });
   return { url: `http://${shownHost(config.host)}:${port}${api.yoga.graphqlEndpoint}`, port };
 }

@@ -1,13 +1,8 @@
+import { labelPattern } from '../config/index.js';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
 
 /** How many labels a session carries at most, after duplicates are dropped. */
 export const maxLabels = 32;
-
-/**
- * Letters, digits and `._:/=-`, 1 to 64 of them: enough for `team:infra`, `ticket=ABC-12` or
- * `repo/app`, and a label that reads the same in a URL, a shell word and a policy rule.
- */
-const labelPattern = /^[A-Za-z0-9._:/=-]{1,64}$/;
 
 /**
  * A session's labels as given, duplicates dropped and order kept; BAD_USER_INPUT quoting the

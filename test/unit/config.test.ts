@@ -105,6 +105,84 @@ describe('parseConfig', () => {
     });
   });
 
+  it('reads --budget SCOPE:KEY=USD, repeated flags adding to each other over the variable', () => {
+    expect(
+      parseConfig(['--budget', 'label:nightly=20', '--budget=TOKEN:ci-bot=5.5'], {
+        CLAUDE_HUB_BUDGETS: 'label:from-env=1',
+      }),
+    ).toMatchObject({
+      ok: true,
+      config: {
+        budgets: [
+          { scope: 'LABEL', key: 'nightly', usd: 20 },
+          { scope: 'TOKEN', key: 'ci-bot', usd: 5.5 },
+        ],
+      },
+    });
+    expect(
+      parseConfig([], { CLAUDE_HUB_BUDGETS: 'label:team:infra=.5,label:ticket=ABC-12=1000000' }),
+    ).toMatchObject({
+      ok: true,
+      config: {
+        budgets: [
+          { scope: 'LABEL', key: 'team:infra', usd: 0.5 },
+          { scope: 'LABEL', key: 'ticket=ABC-12', usd: 1_000_000 },
+        ],
+      },
+    });
+    expect(parseConfig([], {})).toMatchObject({ ok: true, config: { budgets: [] } });
+  });
+
+  it.each([
+    ['nightly=20', '--budget must be SCOPE:KEY=USD, SCOPE label or token, got "nightly=20"'],
+    ['label:nightly', '--budget must be SCOPE:KEY=USD, SCOPE label or token, got "label:nightly"'],
+    [
+      'session:abc=5',
+      '--budget scope must be label or token (a session\'s own budget is createSession\'s budgetUsd), got "session:abc=5"',
+    ],
+    ['label:=5', '--budget key must not be empty, got "label:=5"'],
+    ['token:=5', '--budget key must not be empty, got "token:=5"'],
+    [
+      'label:a b=5',
+      '--budget label must be 1 to 64 letters, digits or any of . _ : / = -, got "label:a b=5"',
+    ],
+    [
+      'token:ci bot=5',
+      '--budget token name must be 1 to 100 characters without spaces, got "token:ci bot=5"',
+    ],
+    ['label:x=abc', '--budget amount must be a number of US dollars, got "label:x=abc"'],
+    ['label:x=', '--budget amount must be a number of US dollars, got "label:x="'],
+    ['label:x=-5', '--budget amount must be a number of US dollars, got "label:x=-5"'],
+    ['label:x=1e3', '--budget amount must be a number of US dollars, got "label:x=1e3"'],
+    [
+      'label:x=0',
+      '--budget amount must be more than 0 and at most 1000000 US dollars, got "label:x=0"',
+    ],
+    [
+      'label:x=1000000.01',
+      '--budget amount must be more than 0 and at most 1000000 US dollars, got "label:x=1000000.01"',
+    ],
+  ])('rejects --budget %j naming the option', (value, error) => {
+    expect(parseConfig(['--budget', value], {})).toEqual({ ok: false, error });
+  });
+
+  it('rejects a budget set twice, and a bad one in the variable naming it', () => {
+    expect(parseConfig(['--budget', 'label:a=1', '--budget', 'label:a=2'], {})).toEqual({
+      ok: false,
+      error: '--budget sets the budget of label:a twice',
+    });
+    expect(parseConfig(['--budget', 'label:a=1', '--budget', 'token:a=2'], {}).ok).toBe(true);
+    expect(parseConfig([], { CLAUDE_HUB_BUDGETS: 'label:a=1,LABEL:a=2' })).toEqual({
+      ok: false,
+      error: 'CLAUDE_HUB_BUDGETS sets the budget of label:a twice',
+    });
+    expect(parseConfig([], { CLAUDE_HUB_BUDGETS: 'label:a=0' })).toEqual({
+      ok: false,
+      error:
+        'CLAUDE_HUB_BUDGETS amount must be more than 0 and at most 1000000 US dollars, got "label:a=0"',
+    });
+  });
+
   it('documents every option in the table of docs/configuration.md', () => {
     const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     for (const spec of optionSpecs) {
