@@ -17,7 +17,12 @@ export function claudeAccount(env: Readonly<Record<string, string | undefined>>)
   const credential = credentials.map((name) => env[name]).find((value) => value);
   if (credential) return fingerprint(`credential\0${base}\0${credential}`);
   const configDir = env.CLAUDE_CONFIG_DIR || path.join(homedir(), '.claude');
-  const login = loginAccount(configDir);
+  // claude keeps `.claude.json` in the config dir when one is set, else in the home.
+  const login = loginAccount(
+    env.CLAUDE_CONFIG_DIR
+      ? path.join(env.CLAUDE_CONFIG_DIR, '.claude.json')
+      : path.join(homedir(), '.claude.json'),
+  );
   return fingerprint(
     login ? `login\0${base}\0${login}` : `dir\0${base}\0${hostname()}\0${configDir}`,
   );
@@ -27,21 +32,15 @@ function fingerprint(text: string): string {
   return hash('sha256', text, 'hex').slice(0, 16);
 }
 
-/** The account id of the login claude keeps in the config dir, if any. */
-function loginAccount(configDir: string): string | null {
-  // claude keeps `.claude.json` in the config dir when one is set, else beside it in the home.
-  const files = [path.join(configDir, '.claude.json'), path.join(homedir(), '.claude.json')];
-  for (const file of files) {
-    try {
-      const config = JSON.parse(readFileSync(file, 'utf8')) as {
-        oauthAccount?: { accountUuid?: unknown };
-      };
-      const id = config.oauthAccount?.accountUuid;
-      if (typeof id === 'string' && id) return id;
-      return null;
-    } catch {
-      // not there, or not JSON: the next place
-    }
+/** The account id of the login claude keeps in `file`, if any. */
+function loginAccount(file: string): string | null {
+  try {
+    const config = JSON.parse(readFileSync(file, 'utf8')) as {
+      oauthAccount?: { accountUuid?: unknown };
+    };
+    const id = config.oauthAccount?.accountUuid;
+    return typeof id === 'string' && id ? id : null;
+  } catch {
+    return null; // not there, or not JSON
   }
-  return null;
 }

@@ -12,11 +12,12 @@ interface SharedLimit {
 
 /**
  * Writes an account's limit unless the hash holds a later one, and announces it in the same
- * step. KEYS: the limits hash, the channel. ARGV: account, until, the entry's JSON.
+ * step. KEYS: the limits hash, the channel. ARGV: account, until, the entry's JSON. (`until` is
+ * a word of Lua's: the field is read by its name in brackets.)
  */
 const putIfLater = `
 local stored = redis.call('HGET', KEYS[1], ARGV[1])
-if stored and tonumber(cjson.decode(stored).limit.until) >= tonumber(ARGV[2]) then return 0 end
+if stored and tonumber(cjson.decode(stored).limit['until']) >= tonumber(ARGV[2]) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('PUBLISH', KEYS[2], ARGV[3])
 return 1

@@ -57,8 +57,8 @@ export class UsageLimits {
   readonly #timers = new Map<string, () => void>();
   /** Per account, how many limits in a row came without a reset time. */
   readonly #backoffs = new Map<string, number>();
-  /** Sessions whose refusal is being read: their messages wait for the hold it brings. */
-  readonly #reading = new Set<string>();
+  /** Per account, the refusals being read: its sessions' messages wait for the hold they bring. */
+  readonly #reading = new Map<string, number>();
 
   constructor(deps: UsageLimitsDeps) {
     this.#deps = deps;
@@ -83,7 +83,8 @@ export class UsageLimits {
 
   /** Whether a usage limit holds the session's messages back. */
   isHeld(id: string): boolean {
-    return this.#reading.has(id) || !!this.#deps.sessions.get(id)?.usageLimit;
+    const record = this.#deps.sessions.get(id);
+    return !!record && (!!record.usageLimit || this.#reading.has(accountOf(record)));
   }
 
   /** The limit an account is under now, if any. */
@@ -100,14 +101,16 @@ export class UsageLimits {
       case 'StopFailure':
         if (stringField(event.payload, 'error') !== 'rate_limit') break;
         // Held now, before the turn's end wakes the queue: no message runs into the limit.
-        this.#reading.add(record.id);
+        this.#reading.set(account, (this.#reading.get(account) ?? 0) + 1);
         void this.#refused(record, event)
           .catch((error: unknown) =>
             this.#deps.log.warn({ err: error, sessionId: record.id }, 'a usage limit was not kept'),
           )
           .finally(() => {
-            this.#reading.delete(record.id);
-            if (this.#deps.sessions.get(record.id)) this.#deps.sessions.amend(record.id, () => {});
+            const left = (this.#reading.get(account) ?? 1) - 1;
+            if (left > 0) this.#reading.set(account, left);
+            else this.#reading.delete(account);
+            this.#wake(account);
           });
         break;
       case 'Stop':
@@ -234,25 +237,37 @@ export class UsageLimits {
     const limit = this.#limits.get(account);
     if (limit && limit.until > this.#deps.clock.now()) return this.#arm(account);
     this.#limits.delete(account);
-    for (const record of sessions.list()) {
-      const hold = record.usageLimit;
-      if (!hold || accountOf(record) !== account) continue;
-      const continued = hold.cutOff && isRunning(record.status);
-      if (continued) {
-        try {
-          sessions.enqueue(record.id, continueText, null, { first: true });
-        } catch (error) {
-          log.warn({ err: error, sessionId: record.id }, 'a cut-off turn could not be continued');
-        }
+    const held = sessions.list().filter((r) => r.usageLimit && accountOf(r) === account);
+    // Before any wait: a limit met meanwhile cuts off turns of its own, for its own reset.
+    const continued = held.map((record) => {
+      if (!record.usageLimit!.cutOff || !isRunning(record.status)) return false;
+      sessions.amend(record.id, (r) => (r.usageLimit = { ...r.usageLimit!, cutOff: false }));
+      try {
+        sessions.enqueue(record.id, continueText, null, { first: true });
+        return true;
+      } catch (error) {
+        log.warn({ err: error, sessionId: record.id }, 'a cut-off turn could not be continued');
+        return false;
       }
-      // The event first: the messages the reset lets through come after it in the stream.
+    });
+    // The events first: the messages the reset lets through come after them in the streams.
+    for (const [i, record] of held.entries()) {
       await sessions
-        .appendHubEvent(record.id, 'HubUsageLimitReset', { account, continued })
+        .appendHubEvent(record.id, 'HubUsageLimitReset', { account, continued: continued[i] })
         .catch((error: unknown) =>
           log.warn({ err: error, sessionId: record.id }, 'HubUsageLimitReset not stored'),
         );
-      if (sessions.get(record.id)) sessions.amend(record.id, (held) => (held.usageLimit = null));
     }
+    // A limit met meanwhile holds them on.
+    if (this.#limits.has(account)) return;
+    for (const record of held)
+      if (sessions.get(record.id)) sessions.amend(record.id, (r) => (r.usageLimit = null));
     log.info({ account }, 'usage limit reset: the sessions of its account go on');
+  }
+
+  /** Wakes the account's sessions' queues, held or not. */
+  #wake(account: string): void {
+    for (const record of this.#deps.sessions.list())
+      if (accountOf(record) === account) this.#deps.sessions.amend(record.id, () => {});
   }
 }

@@ -262,9 +262,10 @@ describe('usage limits', () => {
     const until = clock.now() + hour;
 
     refused('cut');
-    // Held before the refusal is read: the turn's end must not let a message through.
+    // Held before the refusal is read, with the account's others: no message runs into it.
     expect(limits.isHeld('cut')).toBe(true);
-    expect(limits.isHeld('other')).toBe(false);
+    expect(limits.isHeld('other')).toBe(true);
+    expect(limits.isHeld('elsewhere')).toBe(false);
     expect(cut.usageLimit).toBeNull();
     await settle();
     expect(reads).toEqual([{ transcript: '/t/cut.jsonl', since: clock.now() - 2 * 60_000 }]);
@@ -535,5 +536,47 @@ describe('usage limits', () => {
     // And an event of a session it does not know.
     limits.heard(event('StopFailure', 'nobody', clock.now(), { error: 'rate_limit' }));
     expect(limits.isHeld('nobody')).toBe(false);
+  });
+
+  it('keeps holding the sessions when a new limit comes while a reset is under way, and asks to continue once', async () => {
+    const { clock, sessions, limits, refused } = setUp(async () => ({
+      resetsAt: clock.now() + hour,
+      kind: 'five_hour',
+      at: clock.now(),
+    }));
+    const a = sessions.add('a', 'acct', 'BUSY');
+    const b = sessions.add('b', 'acct', 'BUSY');
+    refused('a');
+    await settle();
+    expect(a.usageLimit?.cutOff).toBe(true);
+
+    // The reset's events are slow to store: b meets the next limit meanwhile.
+    const stored: (() => void)[] = [];
+    const append = sessions.appendHubEvent.bind(sessions);
+    sessions.appendHubEvent = (id, name, fields) =>
+      name === 'HubUsageLimitReset'
+        ? new Promise<void>((resolve) =>
+            stored.push(() => void append(id, name, fields).then(resolve)),
+          )
+        : append(id, name, fields);
+    clock.advance(hour);
+    await settle();
+    expect(sessions.enqueued.map((m) => m.id)).toEqual(['a']);
+    refused('b');
+    await settle();
+    while (stored.length > 0) {
+      stored.shift()!();
+      await settle();
+    }
+    expect(b.usageLimit).toMatchObject({ until: clock.now() + hour, cutOff: true });
+    expect(a.usageLimit).toMatchObject({ until: clock.now() + hour, cutOff: false });
+    expect(limits.isHeld('a')).toBe(true);
+
+    sessions.appendHubEvent = append;
+    clock.advance(hour);
+    await settle();
+    expect(sessions.enqueued.map((m) => m.id)).toEqual(['a', 'b']);
+    expect(a.usageLimit).toBeNull();
+    expect(b.usageLimit).toBeNull();
   });
 });
