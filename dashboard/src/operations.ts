@@ -24,6 +24,7 @@ export const SessionFields = graphql(`
     origin
     tmuxPane
     costUsd
+    limitedUntil
   }
 `);
 

@@ -232,6 +232,16 @@ export class SessionView {
         el('dd', {}, session.model ?? 'default'),
         el('dt', {}, 'cost'),
         costTerm(this.#costOf(session)),
+        ...(session.limitedUntil
+          ? [
+              el('dt', {}, 'usage limit'),
+              el(
+                'dd',
+                { class: 'limited-until' },
+                `its account's limit resets ${new Date(session.limitedUntil as string).toLocaleString()}; messages wait until then`,
+              ),
+            ]
+          : []),
         el('dt', {}, 'permissions'),
         el('dd', {}, session.permissionMode ?? 'default'),
         session.restartCount ? el('dt', {}, 'restarts') : null,

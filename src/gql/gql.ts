@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n  }\n": typeof types.SessionFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n    decidedBy\n    explanation\n  }\n": typeof types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n      budgetHold {\n        scope\n        key\n        usd\n        spentUsd\n      }\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": typeof types.DashboardOverviewDocument,
@@ -86,7 +86,7 @@ type Documents = {
     "\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n": typeof types.CliDeletePermissionRuleDocument,
 };
 const documents: Documents = {
-    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n  }\n": types.SessionFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n    decidedBy\n    explanation\n  }\n": types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n      budgetHold {\n        scope\n        key\n        usd\n        spentUsd\n      }\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": types.DashboardOverviewDocument,
@@ -175,7 +175,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n  }\n"];
+export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
