@@ -19,12 +19,20 @@ import { MessageKind } from '../sessions/message-text.js';
 import { isRunning, SessionStatus, type SessionRecord } from '../sessions/session.js';
 import type { AskOutcome, StopOptions } from '../sessions/session-manager.js';
 import type { TerminalChunk } from '../terminal/terminal-viewer.js';
+import type { UsageGroup, UsageTotal } from '../costs/usage-ledger.js';
+import { clusterUsage } from './cluster-costs.js';
 import { ClusterFeeds } from './cluster-feeds.js';
 import type { LocalParts } from './local-parts.js';
 import { LocalViews } from './local-views.js';
 import { NodeClient } from './node-calls.js';
 import { nodeHandlers } from './node-handlers.js';
-import { nodeCallTimeoutMs, runNodeCall, type NodeCall, type NodeHandlers } from './node-ops.js';
+import {
+  nodeCallTimeoutMs,
+  runNodeCall,
+  type NodeCall,
+  type NodeHandlers,
+  type WireTurnCost,
+} from './node-ops.js';
 import { NodeRegistry } from './node-registry.js';
 import { OwnerCalls } from './owner-calls.js';
 import {
@@ -86,6 +94,7 @@ export class ClusterHub implements Hub {
   readonly #streams: StreamMirror;
   readonly #watcher: StreamWatcher;
   readonly #calls: OwnerCalls;
+  readonly #client: NodeClient;
   readonly #feeds: ClusterFeeds;
   readonly #views: LocalViews;
   readonly #handlers: NodeHandlers;
@@ -164,14 +173,15 @@ export class ClusterHub implements Hub {
         changed: (before, after) => this.#feeds.nodeChanged(before, after),
       },
     );
+    this.#client = new NodeClient(secret, {
+      timeoutMs: nodeCallTimeoutMs,
+      startTimeoutMs: options.startTimeoutMs,
+      stopTimeoutMs: options.stopTimeoutMs,
+    });
     this.#calls = new OwnerCalls({
       registry: this.#registry,
       records: this.#records,
-      client: new NodeClient(secret, {
-        timeoutMs: nodeCallTimeoutMs,
-        startTimeoutMs: options.startTimeoutMs,
-        stopTimeoutMs: options.stopTimeoutMs,
-      }),
+      client: this.#client,
     });
     this.log = {
       read: async (sessionId: string, options?: ReadOptions) => {
@@ -191,7 +201,7 @@ export class ClusterHub implements Hub {
       logger: options.log,
     });
     this.#views = new LocalViews(local, options.nodeName);
-    this.#handlers = nodeHandlers(local.hub, this.#views, options.nodeName);
+    this.#handlers = nodeHandlers(local.hub, this.#views, local.costs, options.nodeName);
     this.#unlisten = [
       local.sessions.updates.listen((record) => {
         this.#feeds.sessionChanged(record);
@@ -329,6 +339,25 @@ export class ClusterHub implements Hub {
         (record) => this.nodeOf(record) === node.name && isRunning(record.status),
       ).length,
     }));
+  }
+
+  // Costs: each node keeps its own sessions' (see cluster-costs.ts).
+
+  /** Query.usage of every live node, summed by group. */
+  usage(since: number, groupBy: UsageGroup): Promise<UsageTotal[]> {
+    const local = (from: number, group: UsageGroup) => this.#local.costs.usage(from, group);
+    const deps = { registry: this.#registry, client: this.#client, self: this.self, local };
+    return clusterUsage(deps, since, groupBy);
+  }
+  /** A session's cost: its node's ledger's, which that node's view of it carries. */
+  sessionCost(sessionId: string): number | null {
+    if (this.#isLocal(sessionId)) return this.#local.costs.sessionCost(sessionId);
+    return this.#remoteSessions().get(sessionId)?.costUsd ?? null;
+  }
+  /** The turns' costs of a session another node runs, asked of it; null for one of this node. */
+  turnCosts(sessionId: string): Promise<WireTurnCost[]> | null {
+    if (this.#isLocal(sessionId) || !this.#remoteSessions().has(sessionId)) return null;
+    return this.#calls.call(sessionId, 'turnCosts', { id: sessionId });
   }
 
   sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent> {

@@ -5,7 +5,7 @@ import type { RecordKind } from './redis-keys.js';
 
 /**
  * The views of this node's records that the other nodes read: each names this node, and a
- * session's carries its live status, attach command and last seq.
+ * session's carries its live status, attach command, last seq and cost.
  */
 export class LocalViews {
   readonly #local: LocalParts;
@@ -25,6 +25,7 @@ export class LocalViews {
       node: this.#self,
       attachCommand: sessions.attachCommand(record),
       lastSeq: this.#local.eventLog.lastSeq(record.id),
+      costUsd: this.#local.costs.sessionCost(record.id),
     };
   }
 

@@ -1,11 +1,19 @@
+import { UsageGroup } from '../costs/usage-ledger.js';
+import { describeValue, ErrorCode, HubError } from '../errors.js';
 import type { LocalHub } from '../hub/local-hub.js';
 import { messageKind } from '../sessions/message-text.js';
+import type { LocalCosts } from './local-parts.js';
 import type { LocalViews } from './local-views.js';
 import type { NodeHandlers } from './node-ops.js';
 import { toWire } from './remote-event.js';
 
 /** What this node runs for the others; results are the views other nodes read. */
-export function nodeHandlers(hub: LocalHub, views: LocalViews, self: string): NodeHandlers {
+export function nodeHandlers(
+  hub: LocalHub,
+  views: LocalViews,
+  costs: LocalCosts,
+  self: string,
+): NodeHandlers {
   return {
     create: async ({ input }) => views.session(await hub.create(input)),
     resume: async ({ id }) => views.session(await hub.resume(id)),
@@ -34,5 +42,14 @@ export function nodeHandlers(hub: LocalHub, views: LocalViews, self: string): No
     commitWorktree: async ({ id, message }) => hub.commitWorktree(id, message),
     changes: async ({ id, turnId, since }) =>
       hub.changes(hub.require(id), turnId ? { turnId } : { since: since < 0 ? null : since }),
+    usage: async ({ since, groupBy }) => {
+      if (!Object.values<string>(UsageGroup).includes(groupBy))
+        throw new HubError(
+          ErrorCode.BadInput,
+          `groupBy ${describeValue(groupBy)} is no UsageGroup`,
+        );
+      return costs.usage(since, groupBy);
+    },
+    turnCosts: async ({ id }) => costs.turnCosts(hub.require(id).id),
   };
 }

@@ -1,4 +1,6 @@
 import type { FileChangeRecord } from '../changes/session-file-changes.js';
+import type { TurnCost } from '../costs/turn-cost.js';
+import type { UsageGroup, UsageTotal } from '../costs/usage-ledger.js';
 import { describeValue } from '../errors.js';
 import { gitTimeoutMs } from '../git/git.js';
 import type { Decision, DecisionResult } from '../permissions/permission-request.js';
@@ -13,6 +15,9 @@ type AskReply = Extract<AskOutcome, { kind: 'reply' }>;
 export type WireAskOutcome =
   | Exclude<AskOutcome, AskReply>
   | (Omit<AskReply, 'events'> & { readonly events: readonly WireEvent[] });
+
+/** A turn's cost as its owner knows it: kept in its ledger, else worked out there. */
+export type WireTurnCost = TurnCost & { readonly turnId: string };
 
 /**
  * The commands one node asks of another, for sessions the other one runs: what the caller sends
@@ -43,6 +48,10 @@ export interface NodeOps {
   commitWorktree: { args: { id: string; message: string }; result: string };
   /** `turnId` empty: since `since` (ms; -1: since the session began). */
   changes: { args: { id: string; turnId: string; since: number }; result: FileChangeRecord[] };
+  /** This node's ledger, grouped (see UsageLedger.usage); `since` in ms. */
+  usage: { args: { since: number; groupBy: UsageGroup }; result: UsageTotal[] };
+  /** The cost of each turn of a session this node runs. */
+  turnCosts: { args: { id: string }; result: WireTurnCost[] };
 }
 export type NodeOp = keyof NodeOps;
 export type NodeArgs<K extends NodeOp> = NodeOps[K]['args'];
@@ -115,6 +124,8 @@ const argShapes: {
   diff: { id: 'string', base: 'string' },
   commitWorktree: { id: 'string', message: 'string' },
   changes: { id: 'string', turnId: 'string', since: 'number' },
+  usage: { since: 'number', groupBy: 'string' },
+  turnCosts: { id: 'string' },
 };
 
 export const nodeOps = Object.keys(argShapes) as NodeOp[];
@@ -200,6 +211,9 @@ const commandTimeMs: {
   commitWorktree: () => 3 * gitTimeoutMs,
   // A snapshot of the work tree, then a diff per span of the turn and one of the whole.
   changes: () => 5 * gitTimeoutMs,
+  usage: () => 0,
+  // A turn just completed and not kept yet waits for its answer in its transcript.
+  turnCosts: () => answerWaitMs,
 };
 
 /** setTimeout's longest wait; an ask may ask for more. */

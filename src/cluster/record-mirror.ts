@@ -17,6 +17,8 @@ export interface SessionView extends SessionRecord, RecordView {
   readonly attachCommand: string | null;
   /** The seq of its last stored event when the view was made. */
   readonly lastSeq: number;
+  /** What its kept turns cost on its node (Session.costUsd); null before any. */
+  readonly costUsd: number | null;
 }
 export type PermissionView = PermissionRecord & RecordView;
 export type MessageView = MessageRecord & RecordView;

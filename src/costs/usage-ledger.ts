@@ -117,7 +117,12 @@ export function groupUsage(rows: Iterable<TurnCostRow>, group: UsageGroup): Usag
       else total.costUsd += cost;
     }
   }
-  return [...totals.values()].sort((a, b) => b.costUsd - a.costUsd || b.turns - a.turns);
+  return [...totals.values()].sort(costliestFirst);
+}
+
+/** The order of groups: the costliest first, then the one of more turns; else as they came. */
+export function costliestFirst(a: UsageTotal, b: UsageTotal): number {
+  return b.costUsd - a.costUsd || b.turns - a.turns;
 }
 
 /** Completed turns' costs, durable in the hub's SQLite file (table turn_costs). */

@@ -12,7 +12,8 @@ import type { Prices } from '../costs/prices.js';
 import type { BudgetBook } from '../costs/budgets.js';
 import type { BudgetHolds } from '../sessions/budget-holds.js';
 import type { SessionManager } from '../sessions/session-manager.js';
-import type { UsageLedger } from '../costs/usage-ledger.js';
+import type { UsageGroup, UsageLedger, UsageTotal } from '../costs/usage-ledger.js';
+import type { TurnCost } from '../costs/turn-cost.js';
 
 /** Turns' costs: the ledger of completed ones, and what works out one not kept yet. */
 export interface Costs {
@@ -26,6 +27,14 @@ export interface Costs {
   readonly holds: Pick<BudgetHolds, 'budgetsChanged'>;
   /** This node's sessions, whose own budgets are set here. */
   readonly sessions: Pick<SessionManager, 'amend'>;
+  /** Query.usage: this node's ledger, or in a cluster every live node's summed. */
+  readonly usage: (since: number, groupBy: UsageGroup) => Promise<readonly UsageTotal[]>;
+  /** What a session's kept turns cost, on whichever node runs it; null before any. */
+  readonly sessionCost: (sessionId: string) => number | null;
+  /** The turns' costs of a session another node runs, asked of it; null for this node's own. */
+  readonly remoteTurnCosts: (
+    sessionId: string,
+  ) => Promise<readonly (TurnCost & { readonly turnId: string })[]> | null;
 }
 
 /** What every resolver gets. */
@@ -39,7 +48,7 @@ export interface HubContext {
   readonly policyFile: { status(): PolicyFileStatus } | null;
   /** Each session's turns, folded once and kept up to date as events come. */
   readonly turns: TurnIndex;
-  /** This node's turns' costs. */
+  /** Turns' costs: this node's, and the cluster's through the functions that say so. */
   readonly costs: Costs;
   /** The hooks that make every claude on the machine report here, and their install. */
   readonly globalHooks: GlobalHooks;

@@ -70,9 +70,33 @@ const PriceTableRef = builder.objectRef<PriceTable>('PriceTable').implement({
   }),
 });
 
-/** A turn's cost: kept in the ledger once completed, else worked out (once per turn object). */
+/** Per request, the turns' costs of each session of another node, asked of it once. */
+const remoteCosts = new WeakMap<
+  HubContext,
+  Map<string, Promise<ReadonlyMap<string, TurnCost>> | null>
+>();
+function remoteCostsOf(sessionId: string, ctx: HubContext) {
+  let sessions = remoteCosts.get(ctx);
+  if (!sessions) remoteCosts.set(ctx, (sessions = new Map()));
+  if (!sessions.has(sessionId)) {
+    const asked = ctx.costs.remoteTurnCosts(sessionId);
+    sessions.set(
+      sessionId,
+      asked && asked.then((turns) => new Map(turns.map(({ turnId, ...cost }) => [turnId, cost]))),
+    );
+  }
+  return sessions.get(sessionId)!;
+}
+
+/**
+ * A turn's cost: a turn of another node's session as that node says; else kept in the ledger
+ * once completed, else worked out (once per turn object).
+ */
 const costs = new WeakMap<Turn, Promise<TurnCost>>();
-function costOf(turn: Turn, ctx: HubContext): Promise<TurnCost> {
+async function costOf(turn: Turn, ctx: HubContext): Promise<TurnCost> {
+  const remote = await remoteCostsOf(turn.sessionId, ctx);
+  const owners = remote?.get(turn.id);
+  if (owners) return owners;
   const kept = ctx.costs.ledger.ofTurn(turn.id);
   if (kept)
     return Promise.resolve({ costUsd: kept.costUsd, source: kept.source, models: kept.models });
@@ -81,14 +105,14 @@ function costOf(turn: Turn, ctx: HubContext): Promise<TurnCost> {
     cost = ctx.costs.recorder.costOf(turn);
     if (turn.completedAt !== null) costs.set(turn, cost);
   }
-  return cost;
+  return await cost;
 }
 
 builder.objectFields(TurnRef, (t) => ({
   costUsd: t.float({
     nullable: true,
     description:
-      "What the turn cost in US dollars (so far, while RUNNING): claude's own figure for a HEADLESS session, its tokens per model at the price table's prices for a TMUX one (costSource says which); null when unknown.",
+      "What the turn cost in US dollars (so far, while RUNNING): claude's own figure for a HEADLESS session, its tokens per model at the price table's prices for a TMUX one (costSource says which); null when unknown. A turn of a session another node runs is asked of that node.",
     resolve: async (turn, _args, ctx) => (await costOf(turn, ctx)).costUsd,
   }),
   costSource: t.field({
@@ -107,8 +131,8 @@ builder.objectField(SessionRef, 'costUsd', (t) =>
   t.float({
     nullable: true,
     description:
-      "What the session's completed turns cost in US dollars, as Turn.costUsd says each (turns of unknown cost count as 0); null before its first completed turn. Kept by the node that runs it.",
-    resolve: (record, _args, ctx) => ctx.costs.ledger.sessionCost(record.id),
+      "What the session's completed turns cost in US dollars, as Turn.costUsd says each (turns of unknown cost count as 0); null before its first completed turn. Kept by the node that runs it, which shares it with the other nodes of a cluster as each turn's cost is kept (up to ~10 s after the turn ends).",
+    resolve: (record, _args, ctx) => ctx.costs.sessionCost(record.id),
   }),
 );
 
@@ -117,7 +141,7 @@ builder.queryField('usage', (t) =>
     type: [UsageTotalRef],
     authScopes: { read: true },
     description:
-      'Tokens and cost of the turns completed since `since` (default: the last 30 days) on this node, grouped; the costliest group first.',
+      'Tokens and cost of the turns completed since `since` (default: the last 30 days), grouped; the costliest group first. In a cluster, every live node is asked at once and the groups of one key are summed: a node whose lease lapsed is left out, and one that does not answer fails the query with NODE_UNREACHABLE naming it.',
     args: {
       since: t.arg({ type: 'DateTime' }),
       groupBy: t.arg({ type: UsageGroupRef, required: true }),
@@ -129,7 +153,7 @@ builder.queryField('usage', (t) =>
         throw new HubError(ErrorCode.BadInput, 'since must not be in the future', {
           field: 'since',
         });
-      return ctx.costs.ledger.usage(since, args.groupBy);
+      return ctx.costs.usage(since, args.groupBy);
     },
   }),
 );

@@ -2,6 +2,9 @@ import { systemClock } from '../clock.js';
 import { BudgetHolds } from '../sessions/budget-holds.js';
 import { UsageLimits } from '../sessions/usage-limits.js';
 import { CostRecorder, mayEndTurn } from '../costs/cost-recorder.js';
+import type { TurnCost } from '../costs/turn-cost.js';
+import type { LocalCosts } from '../cluster/local-parts.js';
+import type { Turn } from '../runs/run-fold.js';
 import { maxFileDiffChars, SessionFileChanges } from '../changes/session-file-changes.js';
 import { maxDiffChars } from '../git/diff-bounds.js';
 import { readFileSync } from 'node:fs';
@@ -67,6 +70,8 @@ export interface ApiServer {
   readonly streamOptions: Pick<SessionEventsDeps, 'bufferLimit' | 'replayPageSize' | 'streams'>;
   /** This node's sessions' usage limits, which the cluster shares. */
   readonly usageLimits: UsageLimits;
+  /** This node's turns' costs, which the other nodes of a cluster ask for. */
+  readonly costs: LocalCosts;
 }
 
 /**
@@ -126,9 +131,32 @@ export async function apiServer(
     ledger: core.costs.ledger,
     prices: core.costs.prices,
     session: (id) => sessions.get(id),
-    recorded: (row) => metrics.turnCosted(row.models),
+    recorded: (row) => {
+      metrics.turnCosted(row.models);
+      // The session's view, which the other nodes read its cost from, is shared again.
+      const record = sessions.get(row.sessionId);
+      if (record) parts.cluster?.localChanged('sessions', record);
+    },
     log,
   });
+  const { ledger } = core.costs;
+  const turnCost = async (turn: Turn): Promise<TurnCost> => {
+    const kept = ledger.ofTurn(turn.id);
+    return kept
+      ? { costUsd: kept.costUsd, source: kept.source, models: kept.models }
+      : recorder.costOf(turn);
+  };
+  const costs: LocalCosts = {
+    usage: (since, groupBy) => ledger.usage(since, groupBy),
+    sessionCost: (id) => ledger.sessionCost(id),
+    turnCosts: async (id) =>
+      Promise.all(
+        (await turns.turns(id)).map(async (turn) => ({
+          turnId: turn.id,
+          ...(await turnCost(turn)),
+        })),
+      ),
+  };
   const limits = (parts.usageLimits = new UsageLimits({
     sessions,
     clock: options.limitClock,
@@ -150,7 +178,16 @@ export async function apiServer(
     rules: core.rules,
     policyFile: deps.policyFile,
     turns,
-    costs: { recorder, holds, sessions, ...core.costs },
+    costs: {
+      recorder,
+      holds,
+      sessions,
+      ...core.costs,
+      usage: async (since, groupBy) =>
+        parts.cluster ? parts.cluster.usage(since, groupBy) : ledger.usage(since, groupBy),
+      sessionCost: (id) => (parts.cluster ?? costs).sessionCost(id),
+      remoteTurnCosts: (id) => parts.cluster?.turnCosts(id) ?? null,
+    },
     globalHooks: core.globalHooks,
     channels,
     claude: () => core.claude.facts(config.claudeBin),
@@ -216,5 +253,5 @@ export async function apiServer(
     },
     wsKind,
   );
-  return { server, yoga, localHub, hooks, mcp, streamOptions, usageLimits: limits };
+  return { server, yoga, localHub, hooks, mcp, streamOptions, usageLimits: limits, costs };
 }

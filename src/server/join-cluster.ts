@@ -28,6 +28,7 @@ export async function joinCluster(
       permissionChanges: core.permissionChanges,
       rules: core.rules,
       usageLimits: api.usageLimits,
+      costs: api.costs,
       streamOptions: api.streamOptions,
     },
     {

@@ -91,6 +91,8 @@ function owner(overrides: Partial<NodeHandlers> = {}) {
     diff: notHere,
     commitWorktree: notHere,
     changes: notHere,
+    usage: notHere,
+    turnCosts: notHere,
     ...overrides,
   };
   const logLines: Record<string, unknown>[] = [];
@@ -372,6 +374,8 @@ describe('node calls: the table at compile time', () => {
       'diff',
       'commitWorktree',
       'changes',
+      'usage',
+      'turnCosts',
     ]);
     const { screen, ...partial } = owner().handlers;
     // @ts-expect-error screen has no handler
