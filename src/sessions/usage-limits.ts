@@ -71,7 +71,8 @@ export class UsageLimits {
       if (!hold) continue;
       const account = accountOf(record);
       const known = this.#limits.get(account);
-      if (!known || known.until < hold.until) this.#limits.set(account, hold);
+      const { until, kind, reset } = hold;
+      if (!known || known.until < until) this.#limits.set(account, { until, kind, reset });
     }
     for (const account of this.#limits.keys()) this.#arm(account);
   }

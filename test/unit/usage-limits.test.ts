@@ -446,7 +446,8 @@ describe('usage limits', () => {
     const free = sessions.add('free', 'acct', 'IDLE');
 
     limits.start();
-    expect(limits.limitOf('acct')).toEqual(cut.usageLimit);
+    const { until, kind, reset } = cut.usageLimit!;
+    expect(limits.limitOf('acct')).toEqual({ until, kind, reset });
     expect(limits.isHeld('cut')).toBe(true);
     expect(limits.isHeld('free')).toBe(false);
     clock.advance(0);
