@@ -75,6 +75,14 @@ export const ErrorCode = {
   NodeUnreachable: 'NODE_UNREACHABLE',
   /** The cluster's Redis does not answer, so other nodes' sessions cannot be read now. */
   ClusterUnavailable: 'CLUSTER_UNAVAILABLE',
+  /** An orchestration tool named a session outside the caller's reach (not its child). */
+  OutOfReach: 'OUT_OF_REACH',
+  /** start_session below --max-orchestration-depth. */
+  DepthLimit: 'DEPTH_LIMIT',
+  /** start_session by a session with --max-children live children already. */
+  ChildLimit: 'CHILD_LIMIT',
+  /** ask_session's turn did not end within its time (the message goes on). */
+  AskTimeout: 'ASK_TIMEOUT',
 
   // Refusals of the plain HTTP routes (hooks, the event stream, node calls, the dashboard):
   /** A request the hub cannot read: a body cut off, a bad query parameter, not a node call. */
@@ -138,6 +146,10 @@ const httpStatus: Record<ErrorCode, number> = {
   RESPONSE_TOO_LARGE: 400,
   TOO_MANY_SUBSCRIPTIONS: 429,
   NODE_NOT_FOUND: 404,
+  OUT_OF_REACH: 403,
+  DEPTH_LIMIT: 429,
+  CHILD_LIMIT: 429,
+  ASK_TIMEOUT: 504,
   RULE_NOT_FOUND: 404,
   RULE_READ_ONLY: 409,
   NODE_UNREACHABLE: 502,

@@ -97,6 +97,8 @@ export interface HubConfig {
   readonly maxConnections: number;
   /** Sessions that may be live (not STOPPED or CRASHED) at once. */
   readonly maxSessions: number;
+  readonly maxChildren: number;
+  readonly maxOrchestrationDepth: number;
   readonly logLevel: LogLevel;
   /** Redis that makes this hub a node of a cluster; '' for a hub on its own. */
   readonly redisUrl: string;

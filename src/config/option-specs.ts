@@ -411,6 +411,24 @@ export const optionSpecs: readonly OptionSpec[] = [
     description: 'Live sessions at once; one more gets SESSION_LIMIT.',
   },
   {
+    flag: 'max-children',
+    env: 'CLAUDE_HUB_MAX_CHILDREN',
+    key: 'maxChildren',
+    kind: 'positive',
+    default: 10,
+    description:
+      'Live sessions one session may have started at once with the start_session tool; one more is a CHILD_LIMIT tool error.',
+  },
+  {
+    flag: 'max-orchestration-depth',
+    env: 'CLAUDE_HUB_MAX_ORCHESTRATION_DEPTH',
+    key: 'maxOrchestrationDepth',
+    kind: 'positive',
+    default: 2,
+    description:
+      "How deep sessions may start sessions: a client's session is at depth 0, its children at 1; a start below this depth is a DEPTH_LIMIT tool error.",
+  },
+  {
     flag: 'log-level',
     env: 'CLAUDE_HUB_LOG_LEVEL',
     key: 'logLevel',

@@ -3,12 +3,34 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ChannelInfo, ChannelMessage } from '../channels/channel.js';
 import { HubError } from '../errors.js';
+import {
+  orchestrationToolNames,
+  registerOrchestrationTools,
+  type OrchestrationPort,
+} from './orchestration-tools.js';
 
 /** The MCP server's name in every session's --mcp-config: its tools are `mcp__hub__<tool>`. */
 export const mcpServerName = 'hub';
 
-/** The hub's tools, which sessions are started allowing (no permission prompt). */
-export const hubToolNames = ['send_to_channel', 'list_channels'] as const;
+/**
+ * The hub's tools, which sessions are started allowing (no permission prompt): the channel tools,
+ * and the orchestration tools of a session offered them (a permission rule is tried first).
+ */
+export const hubToolNames = [
+  'send_to_channel',
+  'list_channels',
+  ...orchestrationToolNames,
+] as const;
+
+/** Whether a tool call is one of the orchestration tools, which permission rules may refuse. */
+export function isOrchestrationTool(toolName: unknown): boolean {
+  const prefix = `mcp__${mcpServerName}__`;
+  return (
+    typeof toolName === 'string' &&
+    toolName.startsWith(prefix) &&
+    (orchestrationToolNames as readonly string[]).includes(toolName.slice(prefix.length))
+  );
+}
 
 /**
  * The hook answer that lets one of the hub's tools run: to its PreToolUse, and where the mode
@@ -44,6 +66,8 @@ export interface ToolPort {
   channels(): ChannelInfo[];
   /** Stores and delivers a message of `sessionId`; throws a HubError the model is shown. */
   send(sessionId: string, channel: string, text: string): Promise<ChannelMessage>;
+  /** The orchestration tools, for the sessions offered them. */
+  readonly orchestration?: OrchestrationPort;
 }
 
 function text(value: string, isError = false): CallToolResult {
@@ -92,5 +116,6 @@ export function hubTools(sessionId: string, port: ToolPort, version: string): Mc
     },
     () => text(channelLines(port.channels())),
   );
+  if (port.orchestration) registerOrchestrationTools(server, sessionId, port.orchestration);
   return server;
 }

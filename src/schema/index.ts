@@ -21,6 +21,8 @@ import './file-changes.js';
 import './costs.js';
 import './budgets.js';
 import './usage-limits.js';
+import './orchestration.js';
+import './schedules.js';
 
 export const schema = builder.toSchema();
 

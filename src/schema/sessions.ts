@@ -1,11 +1,18 @@
+import { ErrorCode, HubError } from '../errors.js';
 import type { NodeInfo } from '../hub/hub.js';
 import { permissionModes, type PermissionModeName } from '../runtime/claude-command.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
-import { SessionStatus, type SessionRecord } from '../sessions/session.js';
+import {
+  OrchestrationReach,
+  SessionStatus,
+  type Orchestration,
+  type SessionRecord,
+} from '../sessions/session.js';
 import { maxLabels } from '../sessions/session-labels.js';
 import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
 import { HookEventRef } from './events.js';
+import { OrchestrationReachRef } from './orchestration-reach.js';
 import { SessionWorktreeRef, WorktreeInputRef } from './worktrees.js';
 
 const SessionStatusRef = builder.enumType('SessionStatus', {
@@ -155,7 +162,7 @@ export const SessionRef = builder.objectRef<SessionRecord>('Session').implement(
   }),
 });
 
-const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
+export const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
   fields: (t) => ({
     id: t.id({ description: 'A UUID for the Claude session; generated when absent.' }),
     cwd: t.string({ required: true, description: 'An existing directory claude works in.' }),
@@ -186,6 +193,14 @@ const CreateSessionInputRef = builder.inputType('CreateSessionInput', {
     budgetUsd: t.float({
       description:
         'What the session may spend, in US dollars (more than 0, at most 1,000,000): once its completed turns cost that much, its queued messages wait (budgetHold) until the budget is raised. See docs/costs.md.',
+    }),
+    orchestrate: t.boolean({
+      description:
+        "Offer it the hub's orchestration tools (start, ask, message, watch and stop other sessions, its children); never offered otherwise. See docs/orchestration.md.",
+    }),
+    orchestrationReach: t.field({
+      type: OrchestrationReachRef,
+      description: 'With orchestrate: which sessions it may act on; CHILDREN when absent.',
     }),
     resume: t.string({
       description:
@@ -254,6 +269,20 @@ builder.subscriptionField('sessionUpdates', (t) =>
   }),
 );
 
+/** createSession's grant of the orchestration tools: a client's session is at depth 0. */
+function orchestrationOf(input: {
+  orchestrate?: boolean | null;
+  orchestrationReach?: OrchestrationReach | null;
+}): Orchestration | null {
+  if (input.orchestrationReach != null && !input.orchestrate)
+    throw new HubError(ErrorCode.BadInput, 'orchestrationReach needs orchestrate: true', {
+      field: 'orchestrationReach',
+    });
+  return input.orchestrate
+    ? { reach: input.orchestrationReach ?? OrchestrationReach.Children, depth: 0 }
+    : null;
+}
+
 builder.mutationFields((t) => ({
   createSession: t.field({
     type: SessionRef,
@@ -275,6 +304,7 @@ builder.mutationFields((t) => ({
         node: input.node,
         labels: input.labels,
         budgetUsd: input.budgetUsd,
+        orchestration: orchestrationOf(input),
         worktree: input.worktree
           ? { branch: input.worktree.branch, base: input.worktree.base }
           : null,

@@ -15,7 +15,9 @@ import type { Tokens } from '../auth/tokens.js';
 import { staticFiles } from '../http/static-files.js';
 import type { Hub } from '../hub/hub.js';
 import { LocalHub } from '../hub/local-hub.js';
+import { Orchestrator } from '../hub/orchestrator.js';
 import { sessionTools } from '../hub/session-tools.js';
+import { Scheduler } from '../schedules/scheduler.js';
 import { hookEndpoint } from '../ingest/hook-endpoint.js';
 import { mcpEndpoint } from '../mcp/mcp-endpoint.js';
 import type { HubMetrics } from '../metrics.js';
@@ -72,6 +74,8 @@ export interface ApiServer {
   readonly usageLimits: UsageLimits;
   /** This node's turns' costs, which the other nodes of a cluster ask for. */
   readonly costs: LocalCosts;
+  /** The scheduled prompts, armed by `start` once the sessions are adopted and the cluster joined. */
+  readonly scheduler: Scheduler;
 }
 
 /**
@@ -169,6 +173,15 @@ export async function apiServer(
     holds.heard(event);
     limits.heard(event);
   });
+  const scheduler = (parts.scheduler = new Scheduler({
+    table: store.records.schedules,
+    hub,
+    claims: () => parts.scheduleShare ?? null,
+    clock: options.scheduleClock,
+    log,
+    changed: (change) => parts.scheduleShare?.changed(change),
+  }));
+  scheduler.load();
   const yoga = hubYoga({
     config,
     tokens: access.tokens,
@@ -190,6 +203,7 @@ export async function apiServer(
     },
     globalHooks: core.globalHooks,
     channels,
+    schedules: scheduler,
     claude: () => core.claude.facts(config.claudeBin),
     log,
   });
@@ -197,7 +211,14 @@ export async function apiServer(
   const hooks = hookEndpoint(sessions, { maxBodyBytes: options.maxHookBodyBytes, log, metrics });
   const mcp = mcpEndpoint({
     sessionOf: (secret) => sessions.sessionOfSecret(secret)?.id ?? null,
-    tools: sessionTools(channels, sessions),
+    tools: {
+      ...sessionTools(channels, sessions),
+      orchestration: new Orchestrator({
+        hub,
+        audit: core.audit,
+        limits: { maxChildren: config.maxChildren, maxDepth: config.maxOrchestrationDepth },
+      }),
+    },
     maxBodyBytes: options.maxBodyBytes,
     version,
     log,
@@ -253,5 +274,15 @@ export async function apiServer(
     },
     wsKind,
   );
-  return { server, yoga, localHub, hooks, mcp, streamOptions, usageLimits: limits, costs };
+  return {
+    server,
+    yoga,
+    localHub,
+    hooks,
+    mcp,
+    streamOptions,
+    usageLimits: limits,
+    costs,
+    scheduler,
+  };
 }

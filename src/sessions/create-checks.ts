@@ -6,7 +6,12 @@ import { describeValue, ErrorCode, HubError } from '../errors.js';
 import { checkWorktreeRequest, type WorktreeRequest } from '../git/worktrees.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import { checkMessageText, MessageKind } from './message-text.js';
-import { freshLifecycle, SessionStatus, type SessionRecord } from './session.js';
+import {
+  freshLifecycle,
+  SessionStatus,
+  type Orchestration,
+  type SessionRecord,
+} from './session.js';
 import type { SessionIndex } from './session-index.js';
 import { hasConversation } from './session-launch.js';
 import { checkLabels } from './session-labels.js';
@@ -33,6 +38,10 @@ export interface CreateSessionInput {
   readonly budgetUsd?: number | null | undefined;
   /** Run claude in a new git worktree of cwd's repository, on a branch of its own. */
   readonly worktree?: WorktreeRequest | null | undefined;
+  /** The session that starts it with the start_session tool. */
+  readonly parentId?: string | null | undefined;
+  /** Offer it the hub's orchestration tools, with this grant. */
+  readonly orchestration?: Orchestration | null | undefined;
 }
 
 export interface CreateLimits {
@@ -130,6 +139,8 @@ export function newSession(
     budgetHold: null,
     account: null,
     usageLimit: null,
+    parentId: input.parentId ?? null,
+    orchestration: input.orchestration ?? null,
     ...freshLifecycle(now),
   };
   return { record, resumed: resumed !== null };

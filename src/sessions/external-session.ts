@@ -46,6 +46,8 @@ export function externalRecord(options: {
     budgetHold: null,
     account: null,
     usageLimit: null,
+    parentId: null,
+    orchestration: null,
     ...freshLifecycle(now),
   };
 }

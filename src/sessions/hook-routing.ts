@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { ErrorCode, HubError } from '../errors.js';
 import type { HookPayload, StoredEvent } from '../events/hook-event.js';
 import type { Logger } from '../log.js';
-import { hubToolAllowance } from '../mcp/hub-tools.js';
+import { hubToolAllowance, isOrchestrationTool } from '../mcp/hub-tools.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import { paneAddress } from '../runtime/tmux-pane.js';
 import type { EventIntake } from './event-intake.js';
@@ -195,10 +195,13 @@ export class HookRouting {
     const allowance = isExternal(record)
       ? null
       : hubToolAllowance(event.eventName, event.payload.tool_name);
-    if (allowance !== null) return { ok: true, event, answer: Promise.resolve(allowance) };
+    // The orchestration tools act on other sessions: a permission rule may refuse them.
+    if (allowance !== null && !isOrchestrationTool(event.payload.tool_name))
+      return { ok: true, event, answer: Promise.resolve(allowance) };
     const ruling = gate.rule(record, event);
     if (ruling && 'answer' in ruling)
       return { ok: true, event, answer: Promise.resolve(ruling.answer) };
+    if (allowance !== null) return { ok: true, event, answer: Promise.resolve(allowance) };
     const answer =
       event.eventName === 'PermissionRequest'
         ? permissions.hold(

@@ -100,6 +100,26 @@ export interface SessionRecord {
   account: string | null;
   /** The usage limit its account reached: its messages wait until it resets. Null while none. */
   usageLimit: UsageLimitHold | null;
+  /** The session that started it with the hub's start_session tool; null for any other. */
+  readonly parentId: string | null;
+  /** What it may do with the hub's orchestration tools; null: it is not offered them. */
+  readonly orchestration: Orchestration | null;
+}
+
+/** Which sessions an orchestrating session may act on. */
+export const OrchestrationReach = {
+  /** Only those it started. */
+  Children: 'CHILDREN',
+  /** Every session of the hub. */
+  All: 'ALL',
+} as const;
+export type OrchestrationReach = (typeof OrchestrationReach)[keyof typeof OrchestrationReach];
+
+/** An orchestrating session's grant: its reach, and how deep in a tree of starts it is. */
+export interface Orchestration {
+  readonly reach: OrchestrationReach;
+  /** 0 for a session a client created; its children's children are 2, and so on. */
+  readonly depth: number;
 }
 
 /** Where a usage limit's reset time came from. */
@@ -169,6 +189,8 @@ function addedFields(): Pick<
   | 'budgetHold'
   | 'account'
   | 'usageLimit'
+  | 'parentId'
+  | 'orchestration'
 > {
   return {
     runtime: RuntimeKind.Tmux,
@@ -187,6 +209,8 @@ function addedFields(): Pick<
     budgetHold: null,
     account: null,
     usageLimit: null,
+    parentId: null,
+    orchestration: null,
   };
 }
 

@@ -40,6 +40,8 @@ export function session(id: string, status: SessionStatus, statusSince: number):
     budgetHold: null,
     account: null,
     usageLimit: null,
+    parentId: null,
+    orchestration: null,
   };
 }
 

@@ -41,6 +41,8 @@ function record(): SessionRecord {
     budgetHold: null,
     account: null,
     usageLimit: null,
+    parentId: null,
+    orchestration: null,
   };
 }
 

@@ -1,0 +1,224 @@
+import type { AuditRecord } from '../audit/audit-log.js';
+import { describeValue, ErrorCode, HubError } from '../errors.js';
+import type { OrchestrationPort, StartArgs } from '../mcp/orchestration-tools.js';
+import {
+  isRunning,
+  OrchestrationReach,
+  type Orchestration,
+  type SessionRecord,
+} from '../sessions/session.js';
+import type { Hub } from './hub.js';
+
+export interface OrchestrationLimits {
+  /** Live children one session may have at once (--max-children). */
+  readonly maxChildren: number;
+  /** The deepest a started session may be (--max-orchestration-depth); a client's is 0. */
+  readonly maxDepth: number;
+}
+
+export interface OrchestratorDeps {
+  /** The hub the schema answers with: this node's, or the cluster's once joined. */
+  readonly hub: () => Hub;
+  readonly audit: { record(entry: AuditRecord): void };
+  readonly limits: OrchestrationLimits;
+}
+
+/** The label every child carries: the session that started it. */
+export const parentLabel = (parentId: string) => `parent:${parentId}`;
+
+/**
+ * The orchestration tools' work, as the calling session: it acts on its children (every session
+ * with reach ALL), never on itself. A child runs with its parent's permission mode, model and
+ * runtime (never a wider mode), carries its parent's labels and `parent:<id>`, and counts as made
+ * by the token that made its parent, so label and token budgets and permission rules hold for the
+ * whole tree. Every act is audited with `session:<caller>` as the actor.
+ */
+export class Orchestrator implements OrchestrationPort {
+  readonly #deps: OrchestratorDeps;
+
+  constructor(deps: OrchestratorDeps) {
+    this.#deps = deps;
+  }
+
+  offered(sessionId: string): boolean {
+    return !!this.#deps.hub().get(sessionId)?.orchestration;
+  }
+
+  async list(caller: string, label: string | null): Promise<string> {
+    const me = this.#caller(caller);
+    const hub = this.#deps.hub();
+    const sessions = hub
+      .list()
+      .filter((record) => this.#inReach(me, record))
+      .filter((record) => label === null || record.labels.includes(label));
+    return JSON.stringify(sessions.map((record) => this.#summary(record)));
+  }
+
+  async start(caller: string, args: StartArgs): Promise<string> {
+    const parent = this.#caller(caller);
+    const grant = parent.orchestration!;
+    const { maxChildren, maxDepth } = this.#deps.limits;
+    const hub = this.#deps.hub();
+    return this.#recorded(parent, 'start_session', { cwd: args.cwd }, async (act) => {
+      if (grant.depth + 1 > maxDepth)
+        throw new HubError(
+          ErrorCode.DepthLimit,
+          `you are at depth ${grant.depth} and sessions may start sessions down to depth ${maxDepth} (--max-orchestration-depth)`,
+        );
+      const live = hub
+        .list()
+        .filter((record) => record.parentId === parent.id && isRunning(record.status));
+      if (live.length >= maxChildren)
+        throw new HubError(
+          ErrorCode.ChildLimit,
+          `you have ${live.length} running children, the most a session may have (--max-children): stop one first`,
+        );
+      const orchestration: Orchestration | null = args.orchestrate
+        ? { reach: OrchestrationReach.Children, depth: grant.depth + 1 }
+        : null;
+      const child = await hub.create({
+        cwd: args.cwd,
+        prompt: args.prompt ?? null,
+        name: args.name ?? null,
+        labels: [...new Set([...parent.labels, ...(args.labels ?? []), parentLabel(parent.id)])],
+        worktree: args.worktree ?? null,
+        permissionMode: parent.permissionMode,
+        model: parent.model,
+        runtime: parent.runtime,
+        createdBy: parent.createdBy,
+        parentId: parent.id,
+        orchestration,
+        node: hub.nodeOf(parent),
+      });
+      act.sessionId = child.id;
+      return JSON.stringify(this.#summary(child));
+    });
+  }
+
+  async ask(caller: string, session: string, text: string, timeoutSeconds: number) {
+    const me = this.#caller(caller);
+    return this.#recorded(me, 'ask_session', { session }, async (act) => {
+      const target = this.#target(me, session, act);
+      const outcome = await this.#deps.hub().ask(target.id, text, timeoutSeconds * 1000);
+      if (outcome.kind === 'reply') return outcome.reply ?? '(the turn ended without text)';
+      if (outcome.kind === 'timeout')
+        throw new HubError(
+          ErrorCode.AskTimeout,
+          `no answer within ${timeoutSeconds} s; the message is ${outcome.message.status.toLowerCase()} and goes on (session_status tells when the turn ends)`,
+        );
+      throw new HubError(
+        ErrorCode.SessionNotRunning,
+        `the message could not be delivered: ${outcome.message.error ?? 'it failed'}`,
+      );
+    });
+  }
+
+  async send(caller: string, session: string, text: string): Promise<string> {
+    const me = this.#caller(caller);
+    return this.#recorded(me, 'send_to_session', { session }, async (act) => {
+      const target = this.#target(me, session, act);
+      const message = await this.#deps.hub().enqueue(target.id, text);
+      return `queued (message ${message.id})`;
+    });
+  }
+
+  async status(caller: string, session: string): Promise<string> {
+    const target = this.#target(this.#caller(caller), session);
+    const hub = this.#deps.hub();
+    const waiting = hub
+      .messages(target.id, 100)
+      .filter((message) => message.status === 'QUEUED' || message.status === 'SENT');
+    return JSON.stringify({
+      ...this.#summary(target),
+      statusSince: new Date(target.statusSince).toISOString(),
+      error: target.error,
+      waitingMessages: waiting.length,
+      pendingPermissions: hub.pendingPermissions(target.id).length,
+    });
+  }
+
+  async stop(caller: string, session: string): Promise<string> {
+    const me = this.#caller(caller);
+    return this.#recorded(me, 'stop_session', { session }, async (act) => {
+      const target = this.#target(me, session, act);
+      const stopped = await this.#deps.hub().stop(target.id);
+      return `stopped: ${stopped.status}`;
+    });
+  }
+
+  #caller(id: string): SessionRecord {
+    const record = this.#deps.hub().get(id);
+    if (!record?.orchestration)
+      throw new HubError(ErrorCode.Forbidden, 'this session was not started with orchestrate');
+    return record;
+  }
+
+  #inReach(me: SessionRecord, record: SessionRecord): boolean {
+    if (record.id === me.id) return false;
+    return me.orchestration?.reach === OrchestrationReach.All || record.parentId === me.id;
+  }
+
+  /** The session the caller names, which must be in its reach. */
+  #target(me: SessionRecord, session: string, act: Act = { sessionId: null }): SessionRecord {
+    const target = this.#deps.hub().get(session.trim().toLowerCase());
+    if (!target)
+      throw new HubError(ErrorCode.SessionNotFound, `no session has id ${describeValue(session)}`);
+    act.sessionId = target.id;
+    if (!this.#inReach(me, target))
+      throw new HubError(
+        ErrorCode.OutOfReach,
+        target.id === me.id
+          ? 'a session cannot act on itself'
+          : `session ${target.id} is not one you started: you may act on your children only`,
+      );
+    return target;
+  }
+
+  #summary(record: SessionRecord) {
+    return {
+      id: record.id,
+      name: record.name,
+      status: this.#deps.hub().statusOf(record),
+      labels: record.labels,
+      cwd: record.cwd,
+      parent: record.parentId,
+      lastAnswer: record.lastAssistantMessage,
+    };
+  }
+
+  /**
+   * Runs an act of `me`, recorded in the audit trail with its outcome and the session it acted
+   * on (`act.sessionId`, set by the work as soon as it knows it).
+   */
+  async #recorded(
+    me: SessionRecord,
+    action: string,
+    detail: Record<string, unknown>,
+    work: (act: Act) => Promise<string>,
+  ): Promise<string> {
+    const act: Act = { sessionId: null };
+    const entry = (outcome: string) =>
+      this.#deps.audit.record({
+        actor: `session:${me.id}`,
+        address: 'mcp',
+        action,
+        sessionId: act.sessionId,
+        target: me.id,
+        outcome,
+        detail,
+      });
+    try {
+      const text = await work(act);
+      entry('ok');
+      return text;
+    } catch (error) {
+      entry(error instanceof HubError ? error.code : 'INTERNAL');
+      throw error;
+    }
+  }
+}
+
+/** What an audited act acted on. */
+interface Act {
+  sessionId: string | null;
+}
