@@ -190,4 +190,32 @@ describe("sessions that run sessions through the hub's MCP tools, with the real 
       before,
     );
   });
+
+  it('lets a permission rule refuse an orchestration tool: the child goes on', async () => {
+    const parent = await create({ orchestrate: true });
+    const child = JSON.parse(
+      toolSaid(
+        await ask(parent.id, call('start_session', { cwd: world.makeCwd('kept') })),
+        'start_session',
+      ),
+    ) as Child;
+    await hub.data(
+      `mutation($input: PermissionRuleInput!) { createPermissionRule(input: $input) { id } }`,
+      {
+        input: {
+          name: 'children are not stopped by their parents',
+          decision: 'DENY',
+          message: 'ask a person to stop it',
+          match: { tools: ['mcp__hub__stop_session'] },
+        },
+      },
+    );
+    const refused = await ask(parent.id, call('stop_session', { session: child.id }));
+    expect(refused).toMatch(/^tool error: .*ask a person to stop it/);
+    const { session } = await hub.data<{ session: { status: string } }>(
+      `query($id: ID!) { session(id: $id) { status } }`,
+      { id: child.id },
+    );
+    expect(session.status).toBe('IDLE');
+  });
 });
