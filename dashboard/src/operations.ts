@@ -25,6 +25,10 @@ export const SessionFields = graphql(`
     tmuxPane
     costUsd
     limitedUntil
+    parent {
+      id
+      name
+    }
   }
 `);
 

@@ -173,6 +173,37 @@ export class SessionView {
    * What the session's completed turns cost: the hub's figure, or the sum of the turns delivered
    * where it does not count them all yet; null before the first completed turn.
    */
+  /** Links to the session that started it and to those it started (the orchestration tools). */
+  #family(session: Session): (HTMLElement | null)[] {
+    const link = (id: string, name: string | null) =>
+      el('a', { href: `#${encodeURIComponent(id)}` }, name ?? id.slice(0, 8));
+    const children = [...this.#state.sessions.values()].filter(
+      (other) => other.parent?.id === session.id,
+    );
+    return [
+      ...(session.parent
+        ? [
+            el('dt', {}, 'parent'),
+            el('dd', { class: 'parent' }, link(session.parent.id, session.parent.name ?? null)),
+          ]
+        : []),
+      ...(children.length > 0
+        ? [
+            el('dt', {}, 'children'),
+            el(
+              'dd',
+              { class: 'children' },
+              ...children.flatMap((child, i) => [
+                i > 0 ? ', ' : null,
+                link(child.id, child.name ?? null),
+                ` (${child.status})`,
+              ]),
+            ),
+          ]
+        : []),
+    ];
+  }
+
   #costOf(session: Session): number | null {
     if (this.#turnCosts.size === 0) return session.costUsd ?? null;
     let sum = 0;
@@ -228,6 +259,7 @@ export class SessionView {
             ]
           : []),
         ...(session.node ? [el('dt', {}, 'node'), el('dd', {}, session.node)] : []),
+        ...this.#family(session),
         el('dt', {}, 'model'),
         el('dd', {}, session.model ?? 'default'),
         el('dt', {}, 'cost'),

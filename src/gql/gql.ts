@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n": typeof types.SessionFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n    parent {\n      id\n      name\n    }\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n    decidedBy\n    explanation\n  }\n": typeof types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n      budgetHold {\n        scope\n        key\n        usd\n        spentUsd\n      }\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": typeof types.DashboardOverviewDocument,
@@ -84,9 +84,13 @@ type Documents = {
     "\n  mutation CliCreatePermissionRule($input: PermissionRuleInput!) {\n    createPermissionRule(input: $input) {\n      ...CliPermissionRule\n    }\n  }\n": typeof types.CliCreatePermissionRuleDocument,
     "\n  mutation CliUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...CliPermissionRule\n    }\n  }\n": typeof types.CliUpdatePermissionRuleDocument,
     "\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n": typeof types.CliDeletePermissionRuleDocument,
+    "\n  fragment CliSchedule on Schedule {\n    id\n    cron\n    timezone\n    text\n    sessionId\n    createSession\n    overlap\n    nextRunAt\n    lastRunAt\n    lastSessionId\n    lastError\n    createdAt\n    createdBy\n  }\n": typeof types.CliScheduleFragmentDoc,
+    "\n  query CliSchedules {\n    schedules {\n      ...CliSchedule\n    }\n  }\n": typeof types.CliSchedulesDocument,
+    "\n  mutation CliSchedulePrompt($input: SchedulePromptInput!) {\n    schedulePrompt(input: $input) {\n      ...CliSchedule\n    }\n  }\n": typeof types.CliSchedulePromptDocument,
+    "\n  mutation CliDeleteSchedule($id: ID!) {\n    deleteSchedule(id: $id)\n  }\n": typeof types.CliDeleteScheduleDocument,
 };
 const documents: Documents = {
-    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n": types.SessionFieldsFragmentDoc,
+    "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n    parent {\n      id\n      name\n    }\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n    decidedBy\n    explanation\n  }\n": types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n      budgetHold {\n        scope\n        key\n        usd\n        spentUsd\n      }\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
     "\n  query DashboardOverview {\n    sessions {\n      ...SessionFields\n    }\n    permissionRequests(status: PENDING) {\n      ...PermissionFields\n    }\n  }\n": types.DashboardOverviewDocument,
@@ -156,6 +160,10 @@ const documents: Documents = {
     "\n  mutation CliCreatePermissionRule($input: PermissionRuleInput!) {\n    createPermissionRule(input: $input) {\n      ...CliPermissionRule\n    }\n  }\n": types.CliCreatePermissionRuleDocument,
     "\n  mutation CliUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...CliPermissionRule\n    }\n  }\n": types.CliUpdatePermissionRuleDocument,
     "\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n": types.CliDeletePermissionRuleDocument,
+    "\n  fragment CliSchedule on Schedule {\n    id\n    cron\n    timezone\n    text\n    sessionId\n    createSession\n    overlap\n    nextRunAt\n    lastRunAt\n    lastSessionId\n    lastError\n    createdAt\n    createdBy\n  }\n": types.CliScheduleFragmentDoc,
+    "\n  query CliSchedules {\n    schedules {\n      ...CliSchedule\n    }\n  }\n": types.CliSchedulesDocument,
+    "\n  mutation CliSchedulePrompt($input: SchedulePromptInput!) {\n    schedulePrompt(input: $input) {\n      ...CliSchedule\n    }\n  }\n": types.CliSchedulePromptDocument,
+    "\n  mutation CliDeleteSchedule($id: ID!) {\n    deleteSchedule(id: $id)\n  }\n": types.CliDeleteScheduleDocument,
 };
 
 /**
@@ -175,7 +183,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n"];
+export function graphql(source: "\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n    parent {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment SessionFields on Session {\n    id\n    name\n    cwd\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    runtime\n    createdAt\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    origin\n    tmuxPane\n    costUsd\n    limitedUntil\n    parent {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -452,6 +460,22 @@ export function graphql(source: "\n  mutation CliUpdatePermissionRule($id: ID!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n"): (typeof documents)["\n  mutation CliDeletePermissionRule($id: ID!) {\n    deletePermissionRule(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CliSchedule on Schedule {\n    id\n    cron\n    timezone\n    text\n    sessionId\n    createSession\n    overlap\n    nextRunAt\n    lastRunAt\n    lastSessionId\n    lastError\n    createdAt\n    createdBy\n  }\n"): (typeof documents)["\n  fragment CliSchedule on Schedule {\n    id\n    cron\n    timezone\n    text\n    sessionId\n    createSession\n    overlap\n    nextRunAt\n    lastRunAt\n    lastSessionId\n    lastError\n    createdAt\n    createdBy\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CliSchedules {\n    schedules {\n      ...CliSchedule\n    }\n  }\n"): (typeof documents)["\n  query CliSchedules {\n    schedules {\n      ...CliSchedule\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliSchedulePrompt($input: SchedulePromptInput!) {\n    schedulePrompt(input: $input) {\n      ...CliSchedule\n    }\n  }\n"): (typeof documents)["\n  mutation CliSchedulePrompt($input: SchedulePromptInput!) {\n    schedulePrompt(input: $input) {\n      ...CliSchedule\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CliDeleteSchedule($id: ID!) {\n    deleteSchedule(id: $id)\n  }\n"): (typeof documents)["\n  mutation CliDeleteSchedule($id: ID!) {\n    deleteSchedule(id: $id)\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
