@@ -87,6 +87,13 @@ export const layers: readonly Layer[] = [
     },
   },
   {
+    name: 'schedules',
+    units: {
+      schedules:
+        'scheduled prompts: cron lines and time zones checked, the scheduler on the clock, who fires a tick',
+    },
+  },
+  {
     name: 'surfaces',
     units: {
       cluster: 'the Hub over Redis: leases, shared records, event streams, calls to the owner node',

@@ -6,6 +6,7 @@ import type { Command, Options, Values } from './command.js';
 import { ExitCode, UsageError, type Io } from './command-io.js';
 import { ruleCommands } from './rule-commands.js';
 import { ruleDryRunCommands } from './rule-dry-run.js';
+import { scheduleCommands } from './schedule-commands.js';
 import { sessionCommands } from './session-commands.js';
 import { setupCommands } from './setup-commands.js';
 import { usageCommands } from './usage-command.js';
@@ -33,6 +34,7 @@ export const commands: Record<string, Command> = {
   ...ruleDryRunCommands,
   ...setupCommands,
   ...usageCommands,
+  ...scheduleCommands,
 };
 
 export function commandUsage(name: string): string {

@@ -42,6 +42,22 @@ export class RedisKeys {
   get limitChanges(): string {
     return `${this.prefix}:usage-limit-changes`;
   }
+  /** Hash: schedule id -> the JSON of a scheduled prompt (the cluster's, not a node's). */
+  get schedules(): string {
+    return `${this.prefix}:schedules`;
+  }
+  /** String: present once the cluster has schedules of its own (its value: the node that gave them). */
+  get schedulesShared(): string {
+    return `${this.prefix}:schedules-shared`;
+  }
+  /** Channel: every schedule made, deleted or run, as JSON with the node that did it. */
+  get scheduleChanges(): string {
+    return `${this.prefix}:schedule-changes`;
+  }
+  /** String with a TTL: the node that fires a schedule's tick (see RedisTickClaims). */
+  scheduleTick(scheduleId: string, tickAt: number): string {
+    return `${this.prefix}:schedule-tick:${scheduleId}:${tickAt}`;
+  }
   /** Stream: a session's events, with IDs 0-<seq>. */
   events(sessionId: string): string {
     return `${this.prefix}:events:${sessionId}`;

@@ -14,6 +14,7 @@ import type { BudgetHolds } from '../sessions/budget-holds.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { UsageGroup, UsageLedger, UsageTotal } from '../costs/usage-ledger.js';
 import type { TurnCost } from '../costs/turn-cost.js';
+import type { Scheduler } from '../schedules/scheduler.js';
 
 /** Turns' costs: the ledger of completed ones, and what works out one not kept yet. */
 export interface Costs {
@@ -52,6 +53,8 @@ export interface HubContext {
   readonly costs: Costs;
   /** The hooks that make every claude on the machine report here, and their install. */
   readonly globalHooks: GlobalHooks;
+  /** The scheduled prompts (every node of a cluster fires its ticks through the cluster's Hub). */
+  readonly schedules: Pick<Scheduler, 'list' | 'add' | 'remove'>;
   /** The named outputs sessions answer to, on this process. */
   readonly channels: Channels;
   /** What is known of the claude the hub's sessions run: its version and hook events. */

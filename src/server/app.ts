@@ -29,6 +29,8 @@ export interface AppOptions {
   readonly paneCheckMs?: number;
   /** The clock usage limits reset by (the system's by default). */
   readonly limitClock?: Clock;
+  /** The clock scheduled prompts tick by (the system's by default). */
+  readonly scheduleClock?: Clock;
 }
 
 export interface App {
@@ -47,10 +49,11 @@ export interface App {
  */
 export function buildApp(config: HubConfig, appOptions: AppOptions = {}): App {
   const log = appOptions.logger ?? createLogger(config.logLevel);
-  const { paneCheckMs, limitClock } = appOptions;
+  const { paneCheckMs, limitClock, scheduleClock } = appOptions;
   const options = partOptions(config, appOptions.env ?? process.env, {
     ...(paneCheckMs === undefined ? {} : { paneCheckMs }),
     ...(limitClock === undefined ? {} : { limitClock }),
+    ...(scheduleClock === undefined ? {} : { scheduleClock }),
   });
   let parts: Parts = {};
   return {
@@ -70,7 +73,7 @@ export function buildApp(config: HubConfig, appOptions: AppOptions = {}): App {
 /**
  * The start order: who may call, the store, the hub's parts (construction only), the --budget
  * budgets, the policy file's rules, retention, the API, listening, the sessions re-adopted (and
- * checked against changed budgets), the cluster joined. Each step notes in `parts` what it
+ * checked against changed budgets), the cluster joined, the schedules armed. Each step notes in `parts` what it
  * takes, for `release`.
  */
 async function start(hub: StartContext): Promise<{ url: string; port: number }> {
@@ -93,6 +96,9 @@ async function start(hub: StartContext): Promise<{ url: string; port: number }> 
   // Sessions held at an earlier amount go on, those over the new one are held.
   if (budgetsSet > 0) await parts.budgetHolds?.budgetsChanged();
   if (options.cluster) await joinCluster(hub, options.cluster, { port, api, core, store });
+  // Last: a tick missed while the hub was down fires now, into adopted sessions, through the
+  // cluster once joined.
+  api.scheduler.start();
   return { url: `http://${shownHost(config.host)}:${port}${api.yoga.graphqlEndpoint}`, port };
 }
 

@@ -33,6 +33,7 @@ export interface HubYogaDeps {
   readonly costs: HubContext['costs'];
   readonly globalHooks: GlobalHooks;
   readonly channels: Channels;
+  readonly schedules: HubContext['schedules'];
   /** What is known of the claude the hub's sessions run. */
   readonly claude: () => Promise<ClaudeFacts>;
   readonly log: Logger;
@@ -54,6 +55,7 @@ export function hubYoga({
   costs,
   globalHooks,
   channels,
+  schedules,
   claude,
   log,
 }: HubYogaDeps): HubYoga {
@@ -70,6 +72,7 @@ export function hubYoga({
         costs,
         globalHooks,
         channels,
+        schedules,
         claude,
         principal,
         address: req.socket.remoteAddress ?? '',

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { ClusterHub } from '../cluster/cluster-hub.js';
 import { nodeCallEndpoint } from '../cluster/node-calls.js';
+import { ScheduleShare } from '../cluster/schedule-share.js';
 import type { ApiServer } from './api-server.js';
 import type { HubCore } from './hub-core.js';
 import { hookHost } from './listen.js';
@@ -11,7 +12,7 @@ import type { StartContext } from './parts.js';
 /**
  * Joins the cluster (with --redis-url): this node's sessions are shared, the schema and the
  * streams answer for every node's from then on, the other nodes' calls are taken, and the
- * permission rules made through the API are the cluster's.
+ * permission rules made through the API and the scheduled prompts are the cluster's.
  */
 export async function joinCluster(
   { config, options, log, parts }: StartContext,
@@ -19,6 +20,7 @@ export async function joinCluster(
   deps: { port: number; api: ApiServer; core: HubCore; store: Store },
 ): Promise<void> {
   const { api, core } = deps;
+  const nodeName = config.nodeName || hostname();
   const joined = (parts.cluster = await ClusterHub.join(
     {
       hub: api.localHub,
@@ -33,11 +35,17 @@ export async function joinCluster(
     },
     {
       ...cluster,
-      nodeName: config.nodeName || hostname(),
+      nodeName,
       url: config.advertiseUrl || `http://${hookHost(config.host)}:${deps.port}`,
       log,
     },
   ));
+  const schedules = (parts.scheduleShare = await ScheduleShare.connect({
+    ...cluster,
+    nodeName,
+    log,
+  }));
+  await schedules.start(api.scheduler);
   parts.nodeCalls = nodeCallEndpoint(joined.secret, (call) => joined.run(call), {
     maxBodyBytes: options.maxBodyBytes,
     log,

@@ -2,6 +2,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { PermissionRecord } from '../permissions/permission-request.js';
 import type { PermissionRule } from '../permissions/rule.js';
+import type { ScheduleRecord } from '../schedules/schedule.js';
 import type { MessageRecord } from '../sessions/message.js';
 import type { SessionRecord } from '../sessions/session.js';
 import { openDatabase } from '../store/database.js';
@@ -19,6 +20,7 @@ export interface Store {
     readonly permissions: RecordTable<PermissionRecord>;
     /** Rules are the cluster's, not a node's: the cluster shares them on its own. */
     readonly rules: RecordTable<PermissionRule>;
+    readonly schedules: RecordTable<ScheduleRecord>;
   };
 }
 
@@ -32,8 +34,9 @@ export function openStore({ options, parts, log }: StartContext): Store {
   writeFileSync(options.tmux.configFile, options.tmux.configText);
   chmodSync(options.tmux.configFile, 0o600);
   const eventLog = (parts.eventLog = new SqliteEventLog(db, options.eventLog));
-  const table = <T extends { readonly id: string }>(name: Exclude<RecordTableName, 'rules'>) =>
-    new RecordTable<T>(db, name, (record) => parts.cluster?.localChanged(name, record));
+  const table = <T extends { readonly id: string }>(
+    name: Exclude<RecordTableName, 'rules' | 'schedules'>,
+  ) => new RecordTable<T>(db, name, (record) => parts.cluster?.localChanged(name, record));
   return {
     db,
     eventLog,
@@ -42,6 +45,7 @@ export function openStore({ options, parts, log }: StartContext): Store {
       messages: table<MessageRecord>('messages'),
       permissions: table<PermissionRecord>('permissions'),
       rules: new RecordTable<PermissionRule>(db, 'rules'),
+      schedules: new RecordTable<ScheduleRecord>(db, 'schedules'),
     },
   };
 }

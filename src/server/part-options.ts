@@ -122,6 +122,8 @@ export interface PartOverrides {
   readonly paneCheckMs?: number;
   /** The clock usage limits reset by (the system's by default; a test moves it). */
   readonly limitClock?: Clock;
+  /** The clock scheduled prompts tick by (the system's by default; a test moves it). */
+  readonly scheduleClock?: Clock;
 }
 
 /** What each part of the hub is given, derived from the config alone. */
@@ -179,6 +181,8 @@ export interface PartOptions {
   readonly cluster: Omit<ClusterOptions, 'nodeName' | 'url' | 'log'> | null;
   /** The clock usage limits reset by. */
   readonly limitClock: Clock;
+  /** The clock scheduled prompts tick by. */
+  readonly scheduleClock: Clock;
 }
 
 /** The options of every part of the hub, from its config. Pure: no I/O, and the same each call. */
@@ -295,5 +299,6 @@ export function partOptions(
         }
       : null,
     limitClock: overrides.limitClock ?? systemClock,
+    scheduleClock: overrides.scheduleClock ?? systemClock,
   };
 }

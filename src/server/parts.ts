@@ -3,12 +3,14 @@ import type { Server } from 'node:http';
 import type Database from 'better-sqlite3';
 import type { ClaudeCli } from '../claude/claude-cli.js';
 import type { ClusterHub } from '../cluster/cluster-hub.js';
+import type { ScheduleShare } from '../cluster/schedule-share.js';
 import type { HubConfig } from '../config/index.js';
 import type { HookListeners } from '../ingest/hook-listeners.js';
 import type { Logger } from '../log.js';
 import type { HubMetrics } from '../metrics.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import type { PolicyFileWatch } from '../permissions/policy-file-watch.js';
+import type { Scheduler } from '../schedules/scheduler.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { UsageLimits } from '../sessions/usage-limits.js';
 import type { SqliteEventLog } from '../store/sqlite-event-log.js';
@@ -30,6 +32,8 @@ export interface Parts {
   sessions?: SessionManager;
   /** Holds sessions at their budgets: made with the API, asked by the sessions' queues. */
   budgetHolds?: BudgetHolds;
+  /** Sends the scheduled prompts at their ticks. */
+  scheduler?: Scheduler;
   /** Holds the sessions of an account at its usage limit until the reset. */
   usageLimits?: UsageLimits;
   pruner?: NodeJS.Timeout;
@@ -38,6 +42,8 @@ export interface Parts {
   hookListeners?: HookListeners;
   /** Set once this hub has joined its cluster (with --redis-url). */
   cluster?: ClusterHub;
+  /** The cluster's schedules and who fires each tick, set with `cluster`. */
+  scheduleShare?: ScheduleShare;
   /** The endpoint of calls from the cluster's other nodes, set with `cluster`. */
   nodeCalls?: Handler;
 }
@@ -54,6 +60,7 @@ export interface StartContext {
 /** Releases what a hub took, in the order that loses nothing: sessions before the server. */
 export async function release(parts: Parts, stopSessions: boolean): Promise<void> {
   if (parts.pruner) clearInterval(parts.pruner);
+  parts.scheduler?.close();
   parts.usageLimits?.close();
   parts.policyFile?.close();
   await parts.terminals?.close();
@@ -64,6 +71,7 @@ export async function release(parts: Parts, stopSessions: boolean): Promise<void
   server?.closeAllConnections();
   if (server?.listening) await new Promise((resolve) => server.close(resolve));
   await parts.hookListeners?.close();
+  parts.scheduleShare?.close();
   await parts.cluster?.close();
   await parts.claude?.close();
   parts.eventLog?.flush();

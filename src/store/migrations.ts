@@ -145,6 +145,16 @@ CREATE TABLE IF NOT EXISTS budgets (
 `);
 }
 
+/** 8: scheduled prompts, one JSON record per id, so that they survive restarts. */
+function createSchedules(db: Database.Database): void {
+  db.exec(`
+CREATE TABLE IF NOT EXISTS schedules (
+  id TEXT PRIMARY KEY,
+  record TEXT NOT NULL
+);
+`);
+}
+
 /**
  * The schema's history, oldest first: a database at user_version N has had the first N. A
  * migration that has shipped is never edited or reordered; a change of schema is a new one at
@@ -158,6 +168,7 @@ export const migrations: readonly Migration[] = [
   createChangeMarks,
   createTurnCosts,
   createBudgets,
+  createSchedules,
 ];
 
 /**

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 
 /** The tables that hold one JSON record per id (see database.ts). */
-export type RecordTableName = 'sessions' | 'permissions' | 'messages' | 'rules';
+export type RecordTableName = 'sessions' | 'permissions' | 'messages' | 'rules' | 'schedules';
 
 /**
- * Keeps records of one kind (sessions, permission requests, messages, rules) as JSON by id, so they
+ * Keeps records of one kind (sessions, permission requests, messages, rules, schedules) as JSON by id, so they
  * survive restarts. Writes are synchronous and small; reads happen once, at start.
  */
 export class RecordTable<T extends { readonly id: string }> {

@@ -55,6 +55,8 @@ export async function startHub(
     paneCheckMs?: number;
     /** The clock the hub's usage limits reset by. */
     limitClock?: Clock;
+    /** The clock the hub's scheduled prompts tick by. */
+    scheduleClock?: Clock;
   } = {},
 ): Promise<TestHub> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cch-data-'));
@@ -84,6 +86,7 @@ export async function startHub(
     }),
     ...(options.paneCheckMs !== undefined && { paneCheckMs: options.paneCheckMs }),
     ...(options.limitClock && { limitClock: options.limitClock }),
+    ...(options.scheduleClock && { scheduleClock: options.scheduleClock }),
   });
   const { url } = await app.start();
   const baseUrl = url.replace(/\/graphql$/, '');

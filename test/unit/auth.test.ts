@@ -93,6 +93,7 @@ describe('scopes declared on fields', () => {
       policyFile: unreachable,
       globalHooks: unreachable,
       channels: unreachable,
+      schedules: unreachable,
       costs: unreachable,
       turns: unreachable,
       claude: () => {

@@ -59,6 +59,7 @@ describe('migrations', () => {
         'meta',
         'permissions',
         'rules',
+        'schedules',
         'sessions',
         'sqlite_sequence',
         'turn_costs',
