@@ -89,15 +89,17 @@ export class Scheduler {
     this.#started = true;
     const now = this.#options.clock.now();
     for (const record of this.#schedules.values()) {
-      if (record.nextRunAt !== null && record.nextRunAt <= now) this.#tick(record.id);
+      if (this.#started && record.nextRunAt !== null && record.nextRunAt <= now)
+        this.#tick(record.id);
       else this.#arm(record);
     }
   }
 
   /**
    * Takes another node's change, telling no one: a schedule it made or ran replaces this node's
-   * copy whole (its next run too), one it deleted goes. A tick that the copy's next run already
-   * passed is left to the node that ran the schedule last.
+   * copy whole (its next run too), one it deleted goes. Before start, a next run that passed
+   * is a tick no node fired (the node that fires one shares the next): start fires it, claimed.
+   * After start, the node that ran the schedule last has it, and this one goes on from now.
    */
   applyShared(change: ScheduleChange): void {
     if (change.kind === 'delete') {
@@ -106,7 +108,7 @@ export class Scheduler {
     }
     const record = structuredClone(change.record);
     const now = this.#options.clock.now();
-    if (record.nextRunAt !== null && record.nextRunAt <= now)
+    if (this.#started && record.nextRunAt !== null && record.nextRunAt <= now)
       record.nextRunAt = nextRunAfter(record.cron, record.timezone, now);
     this.#schedules.set(record.id, record);
     this.#options.table.save(record);

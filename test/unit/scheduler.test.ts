@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.js';
 import { checkCron, checkTimezone, nextRunAfter } from '../../src/schedules/cron.js';
 import type { ScheduleRecord } from '../../src/schedules/schedule.js';
-import { Scheduler, type ScheduleHub, type TickClaims } from '../../src/schedules/scheduler.js';
+import {
+  Scheduler,
+  type ScheduleChange,
+  type ScheduleHub,
+  type TickClaims,
+} from '../../src/schedules/scheduler.js';
 import type { MessageRecord } from '../../src/sessions/message.js';
 import type { SessionRecord, SessionStatus } from '../../src/sessions/session.js';
 import { FakeClock } from '../helpers/fake-clock.js';
@@ -252,5 +257,49 @@ describe('Scheduler', () => {
     }
     expect(claimed).toEqual([1, 2, 3, 4].map((n) => Date.UTC(2026, 0, 1) + n * minute));
     expect(hub.sent).toHaveLength(2);
+  });
+
+  it("tells of each schedule made, run and deleted, and takes another node's without telling", async () => {
+    const hub = new FakeHub();
+    hub.add('s1', 'IDLE');
+    const clock = new FakeClock();
+    const told: string[] = [];
+    const table = memoryTable();
+    const options = {
+      table,
+      hub: () => hub,
+      claims: () => null,
+      clock,
+      log: createLogger('silent'),
+      changed: (change: ScheduleChange) =>
+        told.push(change.kind === 'put' ? `put ${change.record.lastRunAt}` : 'delete'),
+    };
+    const here = new Scheduler(options);
+    here.load();
+    here.start();
+    const made = here.add({ cron: '* * * * *', text: 'shared', sessionId: 's1' }, 'ci');
+    clock.advance(minute);
+    await here.settled();
+    expect(told).toEqual(['put null', `put ${clock.now()}`]);
+
+    // Another node's copy whose tick passed: before start, start fires it; after, it goes on.
+    const other = new Scheduler({
+      ...options,
+      table: memoryTable(),
+      changed: () => told.push('x'),
+    });
+    const passed = { ...here.list()[0]!, nextRunAt: clock.now() - minute };
+    other.applyShared({ kind: 'put', record: passed });
+    expect(other.list()[0]!.nextRunAt).toBe(passed.nextRunAt);
+    other.start();
+    await other.settled();
+    expect(hub.sent).toHaveLength(2);
+    other.applyShared({ kind: 'put', record: passed });
+    expect(other.list()[0]!.nextRunAt).toBe(clock.now() + minute);
+    other.applyShared({ kind: 'delete', id: made.id });
+    expect(other.list()).toEqual([]);
+    expect(told.filter((kind) => kind === 'x')).toHaveLength(1);
+    expect(here.remove(made.id)).toBe(true);
+    expect(told.at(-1)).toBe('delete');
   });
 });
