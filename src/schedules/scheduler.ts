@@ -16,6 +16,9 @@ export const maxSchedules = 1000;
 /** A longer text is refused (a schedule repeats it; a paste of a whole file is not a prompt). */
 export const maxScheduleTextChars = 100_000;
 
+/** The longest a timer waits before it is armed again, nearer the tick. */
+export const maxTimerWaitMs = 24 * 60 * 60 * 1000;
+
 /** What the scheduler asks of the hub: this node's, or the cluster's, which routes to the owner. */
 export type ScheduleHub = Pick<
   Hub,
@@ -188,15 +191,25 @@ export class Scheduler {
     this.#timers.clear();
   }
 
+  /**
+   * One timer up to the next tick. A tick further off than a timer can wait (Node's timers
+   * overflow past 2^31 ms, some 24.8 days, and fire at once) is reached by waits of a day.
+   */
   #arm(record: ScheduleRecord): void {
     this.#timers.get(record.id)?.();
     this.#timers.delete(record.id);
     if (this.#closed || !this.#started || record.nextRunAt === null) return;
     const { clock } = this.#options;
-    const tickAt = record.nextRunAt;
+    const wait = Math.max(0, record.nextRunAt - clock.now());
+    const { id } = record;
     this.#timers.set(
-      record.id,
-      clock.after(Math.max(0, tickAt - clock.now()), () => this.#tick(record.id)),
+      id,
+      wait > maxTimerWaitMs
+        ? clock.after(maxTimerWaitMs, () => {
+            const now = this.#schedules.get(id);
+            if (now) this.#arm(now);
+          })
+        : clock.after(wait, () => this.#tick(id)),
     );
   }
 

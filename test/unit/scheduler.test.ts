@@ -302,4 +302,27 @@ describe('Scheduler', () => {
     expect(here.remove(made.id)).toBe(true);
     expect(told.at(-1)).toBe('delete');
   });
+
+  it('reaches a tick a year off by waits a timer can hold, firing it only then', async () => {
+    const hub = new FakeHub();
+    hub.add('s1', 'IDLE');
+    const clock = new FakeClock();
+    const waits: number[] = [];
+    const after = clock.after.bind(clock);
+    clock.after = (ms, callback) => {
+      waits.push(ms);
+      return after(ms, callback);
+    };
+    const schedules = scheduler(hub, clock);
+    const made = schedules.add({ cron: '0 0 1 1 *', text: 'new year', sessionId: 's1' }, 'ci');
+    expect(made.nextRunAt).toBe(Date.UTC(2027, 0, 1));
+    expect(Math.max(...waits)).toBeLessThanOrEqual(2 ** 31 - 1);
+    clock.advance(made.nextRunAt! - clock.now() - minute);
+    await schedules.settled();
+    expect(hub.sent).toEqual([]);
+    clock.advance(minute);
+    await schedules.settled();
+    expect(hub.sent).toEqual([{ id: 's1', text: 'new year' }]);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(2 ** 31 - 1);
+  });
 });
