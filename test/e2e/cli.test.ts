@@ -381,6 +381,34 @@ describe('the claude-code-hub command line against a running hub', () => {
     await cli(['stop', session]);
   }, 180_000);
 
+  it('schedules a prompt into a session, lists it and removes it', async () => {
+    const added = await cli([
+      'schedule',
+      'add',
+      '--cron',
+      '0 6 * * *',
+      '--text',
+      'morning',
+      '--session',
+      id,
+    ]);
+    expect(added.exitCode, added.stderr).toBe(0);
+    const [schedule, , next] = added.stdout.split(' ');
+    expect(next).toMatch(/T06:00:00\.000Z$/);
+    const listed = await cli(['schedule', 'ls', '--json']);
+    expect(JSON.parse(listed.stdout)).toMatchObject({
+      id: schedule,
+      sessionId: id,
+      text: 'morning',
+      overlap: 'WAIT',
+    });
+    expect((await cli(['schedule', 'rm', schedule!])).stdout).toBe(`${schedule} removed`);
+    expect((await cli(['schedule', 'ls'])).stdout).toBe('');
+    expect((await cli(['schedule'])).stderr).toMatch(
+      /^claude-code-hub schedule: expected add, ls or rm\n/,
+    );
+  });
+
   it('exits 2 with usage on bad usage, 1 on a refused token, and works as the package bin', async () => {
     const missing = await cli(['send', id]);
     expect(missing.exitCode).toBe(2);
@@ -429,6 +457,7 @@ describe('the claude-code-hub command line against a running hub', () => {
       'channel send',
       'channel ls',
       'channels',
+      'schedule add',
     ]) {
       const help = await cli([...command.split(' '), '--help']);
       expect(help.exitCode, command).toBe(0);
