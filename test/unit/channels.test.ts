@@ -205,9 +205,17 @@ describe("the hub's MCP server in a session's files", () => {
       httpTimeoutSeconds: 10,
       permissionTimeoutSeconds: 330,
     });
+    // The orchestration tools too: the hub's hook still tries a permission rule on them first,
+    // and only a session started with orchestrate is offered them.
     expect(settings.permissions.allow).toEqual([
       'mcp__hub__send_to_channel',
       'mcp__hub__list_channels',
+      'mcp__hub__list_sessions',
+      'mcp__hub__start_session',
+      'mcp__hub__ask_session',
+      'mcp__hub__send_to_session',
+      'mcp__hub__session_status',
+      'mcp__hub__stop_session',
     ]);
   });
 });
