@@ -4,7 +4,7 @@ import { skippedBusy, type ScheduleRecord } from '../schedules/schedule.js';
 import { maxScheduleTextChars, maxSchedules } from '../schedules/scheduler.js';
 import { audited, textDetail } from './audit.js';
 import { builder } from './builder.js';
-import { CreateSessionInputRef } from './sessions.js';
+import { CreateSessionInputRef, orchestrationOf } from './sessions.js';
 
 const ScheduleOverlapRef = builder.enumType('ScheduleOverlap', {
   description: "What a tick does while the schedule's previous run is still busy.",
@@ -87,9 +87,10 @@ type GivenSession = NonNullable<(typeof SchedulePromptInputRef)['$inferInput']['
 
 /** The session input as createSession takes it, its enum names turned into the hub's values. */
 function createInputOf(given: GivenSession): CreateInput {
-  const { permissionMode, worktree, id, ...rest } = given;
+  const { permissionMode, worktree, id, orchestrate, orchestrationReach, ...rest } = given;
   return {
     ...rest,
+    orchestration: orchestrationOf({ orchestrate, orchestrationReach }),
     id: id == null ? null : String(id),
     permissionMode: permissionMode ? permissionModes[permissionMode] : null,
     worktree: worktree ? { branch: worktree.branch, base: worktree.base } : null,

@@ -270,7 +270,7 @@ builder.subscriptionField('sessionUpdates', (t) =>
 );
 
 /** createSession's grant of the orchestration tools: a client's session is at depth 0. */
-function orchestrationOf(input: {
+export function orchestrationOf(input: {
   orchestrate?: boolean | null;
   orchestrationReach?: OrchestrationReach | null;
 }): Orchestration | null {

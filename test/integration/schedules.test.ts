@@ -74,7 +74,7 @@ describe('scheduled prompts through the API and the command line, no session nee
           cron: '30 6 1 1 *',
           timezone: 'America/New_York',
           text: 'new year report',
-          createSession: { cwd, name: 'report', permissionMode: 'ACCEPT_EDITS' },
+          createSession: { cwd, name: 'report', permissionMode: 'ACCEPT_EDITS', orchestrate: true },
           overlap: 'SKIP',
         },
       })
@@ -86,7 +86,12 @@ describe('scheduled prompts through the API and the command line, no session nee
       sessionId: null,
       lastRunAt: null,
       createdBy: 'local',
-      createSession: { cwd, name: 'report', permissionMode: 'acceptEdits' },
+      createSession: {
+        cwd,
+        name: 'report',
+        permissionMode: 'acceptEdits',
+        orchestration: { reach: 'CHILDREN', depth: 0 },
+      },
     });
     // 06:30 in New York on 1 January: 11:30 UTC.
     expect(made.nextRunAt).toMatch(/-01-01T11:30:00\.000Z$/);
