@@ -30,6 +30,7 @@ import { rulesPanel } from './rules-panel.js';
 import { renderSessions } from './session-list.js';
 import { SessionView } from './session-view.js';
 import { tokenForm } from './token-form.js';
+import { schedulesPanel } from './schedules-panel.js';
 import { usagePanel } from './usage-panel.js';
 
 const state = new HubState();
@@ -58,6 +59,7 @@ function open(sessionId: string): void {
 
 const channels = channelsPanel(hub);
 const usage = usagePanel(hub);
+const schedules = schedulesPanel(hub);
 const view = new SessionView(hub, state, channels.refresh, usage.refresh);
 const attention = el('ul', { id: 'attention', class: 'cards' });
 const permissions = permissionList(hub, state, open);
@@ -93,6 +95,7 @@ document
         el('section', {}, el('h2', {}, 'Global hooks'), globalHooks.element),
         el('section', {}, el('h2', {}, 'Rules'), rules.element, dryRun),
         el('section', {}, el('h2', {}, 'Usage'), usage.element),
+        el('section', {}, el('h2', {}, 'Schedules'), schedules.element),
       ),
       view.element,
     ),

@@ -452,3 +452,21 @@ export const UsageQuery = graphql(`
     }
   }
 `);
+
+export const SchedulesQuery = graphql(`
+  query DashboardSchedules {
+    schedules {
+      id
+      cron
+      timezone
+      text
+      sessionId
+      createSession
+      overlap
+      nextRunAt
+      lastRunAt
+      lastSessionId
+      lastError
+    }
+  }
+`);

@@ -44,6 +44,7 @@ type Documents = {
     "\n  mutation DashboardInstallHooks {\n    installHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": typeof types.DashboardInstallHooksDocument,
     "\n  mutation DashboardUninstallHooks {\n    uninstallHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": typeof types.DashboardUninstallHooksDocument,
     "\n  query DashboardUsage($groupBy: UsageGroup!, $since: DateTime) {\n    usage(groupBy: $groupBy, since: $since) {\n      key\n      turns\n      inputTokens\n      outputTokens\n      cacheReadTokens\n      cacheWriteTokens\n      costUsd\n      unpricedTurns\n    }\n  }\n": typeof types.DashboardUsageDocument,
+    "\n  query DashboardSchedules {\n    schedules {\n      id\n      cron\n      timezone\n      text\n      sessionId\n      createSession\n      overlap\n      nextRunAt\n      lastRunAt\n      lastSessionId\n      lastError\n    }\n  }\n": typeof types.DashboardSchedulesDocument,
     "\n  fragment RuleFields on PermissionRule {\n    id\n    name\n    enabled\n    priority\n    on\n    decision\n    message\n    source\n    createdBy\n    match {\n      tools\n      input {\n        path\n        pattern\n      }\n      cwdUnder\n      labels\n      runtime\n      origin\n      token\n    }\n  }\n": typeof types.RuleFieldsFragmentDoc,
     "\n  subscription DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n": typeof types.DashboardPermissionRulesDocument,
     "\n  mutation DashboardUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...RuleFields\n    }\n  }\n": typeof types.DashboardUpdatePermissionRuleDocument,
@@ -120,6 +121,7 @@ const documents: Documents = {
     "\n  mutation DashboardInstallHooks {\n    installHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": types.DashboardInstallHooksDocument,
     "\n  mutation DashboardUninstallHooks {\n    uninstallHooks(scope: USER) {\n      ...HookInstallationFields\n    }\n  }\n": types.DashboardUninstallHooksDocument,
     "\n  query DashboardUsage($groupBy: UsageGroup!, $since: DateTime) {\n    usage(groupBy: $groupBy, since: $since) {\n      key\n      turns\n      inputTokens\n      outputTokens\n      cacheReadTokens\n      cacheWriteTokens\n      costUsd\n      unpricedTurns\n    }\n  }\n": types.DashboardUsageDocument,
+    "\n  query DashboardSchedules {\n    schedules {\n      id\n      cron\n      timezone\n      text\n      sessionId\n      createSession\n      overlap\n      nextRunAt\n      lastRunAt\n      lastSessionId\n      lastError\n    }\n  }\n": types.DashboardSchedulesDocument,
     "\n  fragment RuleFields on PermissionRule {\n    id\n    name\n    enabled\n    priority\n    on\n    decision\n    message\n    source\n    createdBy\n    match {\n      tools\n      input {\n        path\n        pattern\n      }\n      cwdUnder\n      labels\n      runtime\n      origin\n      token\n    }\n  }\n": types.RuleFieldsFragmentDoc,
     "\n  subscription DashboardPermissionRules {\n    permissionRules {\n      ...RuleFields\n    }\n  }\n": types.DashboardPermissionRulesDocument,
     "\n  mutation DashboardUpdatePermissionRule($id: ID!, $input: PermissionRuleInput!) {\n    updatePermissionRule(id: $id, input: $input) {\n      ...RuleFields\n    }\n  }\n": types.DashboardUpdatePermissionRuleDocument,
@@ -300,6 +302,10 @@ export function graphql(source: "\n  mutation DashboardUninstallHooks {\n    uni
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query DashboardUsage($groupBy: UsageGroup!, $since: DateTime) {\n    usage(groupBy: $groupBy, since: $since) {\n      key\n      turns\n      inputTokens\n      outputTokens\n      cacheReadTokens\n      cacheWriteTokens\n      costUsd\n      unpricedTurns\n    }\n  }\n"): (typeof documents)["\n  query DashboardUsage($groupBy: UsageGroup!, $since: DateTime) {\n    usage(groupBy: $groupBy, since: $since) {\n      key\n      turns\n      inputTokens\n      outputTokens\n      cacheReadTokens\n      cacheWriteTokens\n      costUsd\n      unpricedTurns\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardSchedules {\n    schedules {\n      id\n      cron\n      timezone\n      text\n      sessionId\n      createSession\n      overlap\n      nextRunAt\n      lastRunAt\n      lastSessionId\n      lastError\n    }\n  }\n"): (typeof documents)["\n  query DashboardSchedules {\n    schedules {\n      id\n      cron\n      timezone\n      text\n      sessionId\n      createSession\n      overlap\n      nextRunAt\n      lastRunAt\n      lastSessionId\n      lastError\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
