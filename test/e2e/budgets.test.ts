@@ -72,6 +72,8 @@ describe('budgets that hold a session, with the real claude CLI', () => {
       async () => {
         const now = await session(id);
         expect(now.budgetHold).not.toBeNull();
+        // The hold comes first (the queue waits at once), its event just after.
+        expect(now.events.map((e) => e.eventName)).toContain('HubBudgetReached');
         return now;
       },
       { timeout: 15_000 },

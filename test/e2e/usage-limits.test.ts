@@ -102,6 +102,8 @@ describe('usage limits that pause and resume, with the real claude CLI on a subs
       async () => {
         const now = await session(cut);
         expect(now.status).toBe('LIMITED');
+        // The hold comes first (the queue waits at once), its event just after.
+        expect(now.events.map((event) => event.eventName)).toContain('HubUsageLimited');
         return now;
       },
       { timeout: 30_000 },
@@ -120,6 +122,7 @@ describe('usage limits that pause and resume, with the real claude CLI on a subs
       const other = await vi.waitFor(async () => {
         const now = await session(id);
         expect(now.status).toBe('LIMITED');
+        expect(now.events.map((event) => event.eventName)).toContain('HubUsageLimited');
         return now;
       });
       expect(other.account).toBe(held.account);
@@ -202,6 +205,7 @@ describe('usage limits that pause and resume, with the real claude CLI on a subs
       async () => {
         const now = await session(id);
         expect(now.status).toBe('LIMITED');
+        expect(now.events.map((event) => event.eventName)).toContain('HubUsageLimited');
         return now;
       },
       { timeout: 30_000 },
