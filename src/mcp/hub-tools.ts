@@ -22,14 +22,17 @@ export const hubToolNames = [
   ...orchestrationToolNames,
 ] as const;
 
+/** The hub's own tool a call names (`mcp__hub__<tool>`), or null for any other. */
+function hubToolOf(toolName: unknown): string | null {
+  const prefix = `mcp__${mcpServerName}__`;
+  if (typeof toolName !== 'string' || !toolName.startsWith(prefix)) return null;
+  const tool = toolName.slice(prefix.length);
+  return (hubToolNames as readonly string[]).includes(tool) ? tool : null;
+}
+
 /** Whether a tool call is one of the orchestration tools, which permission rules may refuse. */
 export function isOrchestrationTool(toolName: unknown): boolean {
-  const prefix = `mcp__${mcpServerName}__`;
-  return (
-    typeof toolName === 'string' &&
-    toolName.startsWith(prefix) &&
-    (orchestrationToolNames as readonly string[]).includes(toolName.slice(prefix.length))
-  );
+  return (orchestrationToolNames as readonly string[]).includes(hubToolOf(toolName) ?? '');
 }
 
 /**
@@ -41,9 +44,7 @@ export function hubToolAllowance(
   eventName: string,
   toolName: unknown,
 ): Record<string, unknown> | null {
-  const prefix = `mcp__${mcpServerName}__`;
-  if (typeof toolName !== 'string' || !toolName.startsWith(prefix)) return null;
-  if (!(hubToolNames as readonly string[]).includes(toolName.slice(prefix.length))) return null;
+  if (hubToolOf(toolName) === null) return null;
   if (eventName === 'PreToolUse') {
     return {
       hookSpecificOutput: {
