@@ -21,6 +21,7 @@ import { changes } from './changes.js';
 import { channelRows } from './channels.js';
 import { cluster } from './cluster.js';
 import { fanout } from './fanout.js';
+import { fleet } from './fleet.js';
 import { firstSeconds } from './first-seconds.js';
 import { spawnBenchHub } from './fresh-hub.js';
 import { startFloor, type Floor } from './floor.js';
@@ -49,6 +50,7 @@ const sectionNames = [
   'ingest',
   'fanout',
   'overload',
+  'fleet',
   'hostile-body',
   'rules',
   'replay',
@@ -80,6 +82,11 @@ const runs = (section: SectionName) => only === null || only.has(section);
 const watchedTerminals = process.argv.includes('--watch-terminals')
   ? Number(process.argv[process.argv.indexOf('--watch-terminals') + 1])
   : 0;
+/** `--fleet-sessions N` and `--fleet-rate R`: the fleet section's size, for a run of its own. */
+const flagNumber = (flag: string) =>
+  process.argv.includes(flag) ? Number(process.argv[process.argv.indexOf(flag) + 1]) : undefined;
+const fleetSessions = flagNumber('--fleet-sessions');
+const fleetRate = flagNumber('--fleet-rate');
 const writeResults = !process.argv.includes('--no-write') && !smoke && only === null;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -97,6 +104,15 @@ const sizes = smoke
       liveSessions: 2,
       stored: 5_000,
       collectMs: 0,
+      fleet: {
+        sessions: 20,
+        eventsPerSecond: 200,
+        seconds: 1,
+        dashboards: 3,
+        watchedSessions: 2,
+        subscribersPerSession: 2,
+        idleSeconds: 1,
+      },
     }
   : {
       warmup: 2_000,
@@ -110,6 +126,15 @@ const sizes = smoke
       liveSessions: 20,
       stored: 1_000_000,
       collectMs: 60_000,
+      fleet: {
+        sessions: 1_000,
+        eventsPerSecond: 5_000,
+        seconds: 20,
+        dashboards: 200,
+        watchedSessions: 20,
+        subscribersPerSession: 10,
+        idleSeconds: 5,
+      },
     };
 
 async function main(): Promise<Row[]> {
@@ -207,6 +232,12 @@ async function main(): Promise<Row[]> {
           seconds: smoke ? 1 : 8,
           pauseMs: smoke ? 500 : 5000,
           subscriberBuffer: smoke ? 100 : 10_000,
+        }),
+      fleet: () =>
+        fleet(world, {
+          ...sizes.fleet,
+          sessions: fleetSessions ?? sizes.fleet.sessions,
+          eventsPerSecond: fleetRate ?? sizes.fleet.eventsPerSecond,
         }),
       'hostile-body': () =>
         hostileBody(world, { bytes: smoke ? 2 ** 20 : 32 * 2 ** 20, rounds: smoke ? 1 : 5 }),
