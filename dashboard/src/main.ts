@@ -147,7 +147,7 @@ hub.subscribe(
   {},
   {
     next: ({ attention }) => {
-      state.setAttention(attention.items);
+      state.applyAttention(attention);
       notifyRaised(attention.raised, state, open);
     },
     error: showError,

@@ -83,15 +83,29 @@ export const OverviewQuery = graphql(`
   }
 `);
 
-/** The whole attention queue, then again after each change, with the items the change added. */
+/**
+ * The whole attention queue once, then what each change raised and cleared: with a thousand
+ * sessions waiting, the queue is not sent again on every change.
+ */
 export const AttentionSubscription = graphql(`
   subscription DashboardAttention {
-    attention {
+    attention(onlyChanges: true) {
+      whole
       items {
         ...AttentionFields
       }
       raised {
         ...AttentionFields
+      }
+      cleared {
+        reason
+        since
+        session {
+          id
+        }
+        permissionRequest {
+          id
+        }
       }
     }
   }

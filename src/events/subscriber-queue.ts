@@ -2,20 +2,28 @@
  * The buffer between the bus, which delivers synchronously, and one subscriber, which reads at
  * its own pace. It holds at most `limit` items; on overflow the subscriber is failed with
  * `overflowError` (it can resume from the last seq it got) and the publisher never waits.
+ *
+ * With `keyOf` it conflates: an item whose key is already queued replaces that one in its
+ * place, so a subscriber of states (a session's) that falls behind gets each one's latest state
+ * once, rather than every change it missed, and holds at most one item per key.
  */
 export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
   readonly #items: (T | undefined)[] = [];
   readonly #limit: number;
   readonly #overflowError: () => Error;
+  readonly #keyOf: ((item: T) => unknown) | null;
+  /** Where each queued key's item is, as an index of #items. */
+  readonly #queuedAt = new Map<unknown, number>();
   #head = 0;
   #waiting: ((result: IteratorResult<T>) => void) | null = null;
   #wake: (() => void) | null = null;
   #failure: Error | null = null;
   #done = false;
 
-  constructor(limit: number, overflowError: () => Error) {
+  constructor(limit: number, overflowError: () => Error, keyOf?: (item: T) => unknown) {
     this.#limit = limit;
     this.#overflowError = overflowError;
+    this.#keyOf = keyOf ?? null;
   }
 
   get size(): number {
@@ -30,10 +38,20 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
       resolve({ value: item, done: false });
       return;
     }
+    const key = this.#keyOf?.(item);
+    const at = this.#keyOf ? this.#queuedAt.get(key) : undefined;
+    if (at !== undefined) {
+      this.#items[at] = item;
+      return;
+    }
     if (this.size >= this.#limit) {
       this.#failure = this.#overflowError();
       this.#items.length = this.#head = 0;
-    } else this.#items.push(item);
+      this.#queuedAt.clear();
+    } else {
+      if (this.#keyOf) this.#queuedAt.set(key, this.#items.length);
+      this.#items.push(item);
+    }
     this.#callWake();
   }
 
@@ -64,9 +82,11 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
     const item = this.#items[this.#head] as T;
     this.#items[this.#head] = undefined;
     this.#head += 1;
+    if (this.#keyOf) this.#queuedAt.delete(this.#keyOf(item));
     if (this.#head === this.#items.length) this.#items.length = this.#head = 0;
     else if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
       this.#items.splice(0, this.#head);
+      for (const [key, at] of this.#queuedAt) this.#queuedAt.set(key, at - this.#head);
       this.#head = 0;
     }
     return item;

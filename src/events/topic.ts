@@ -20,9 +20,13 @@ export class Topic<T extends object> {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The values published from now on, as an async iterator. */
-  async *stream(limit: number, overflowError: () => Error): AsyncGenerator<T> {
-    const queue = new SubscriberQueue<T>(limit, overflowError);
+  /** The values published from now on, as an async iterator; conflated by `keyOf` if given. */
+  async *stream(
+    limit: number,
+    overflowError: () => Error,
+    keyOf?: (value: T) => unknown,
+  ): AsyncGenerator<T> {
+    const queue = new SubscriberQueue<T>(limit, overflowError, keyOf);
     const stop = this.listen((value) => queue.push(value));
     try {
       yield* queue;
@@ -32,6 +36,9 @@ export class Topic<T extends object> {
     }
   }
 }
+
+/** Conflates a feed of records by id: a subscriber behind gets each one's latest state. */
+export const byId = (record: { readonly id: string }): string => record.id;
 
 /**
  * The current state, then the changes after it, with no gap: the change stream is subscribed

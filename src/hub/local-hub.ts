@@ -7,7 +7,7 @@ import type {
 import { ErrorCode, HubError } from '../errors.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import type { Topic } from '../events/topic.js';
+import { byId, type Topic } from '../events/topic.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import type {
   Decision,
@@ -94,10 +94,10 @@ export class LocalHub implements Hub {
     return this.#deps.events(sessionId, after);
   }
   sessionUpdates(): AsyncGenerator<SessionRecord> {
-    return this.#sessions.updates.stream(this.#deps.subscriberBuffer, this.#overflow);
+    return this.#sessions.updates.stream(this.#deps.subscriberBuffer, this.#overflow, byId);
   }
   permissionChanges(): AsyncGenerator<PermissionRecord> {
-    return this.#deps.permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow);
+    return this.#deps.permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow, byId);
   }
   readonly #overflow = () =>
     new HubError(

@@ -4,7 +4,7 @@ import {
   type PermissionRecord,
 } from '../permissions/permission-request.js';
 import { AttentionReason, attentionItems, type AttentionItem } from '../sessions/attention.js';
-import { attentionUpdates, type AttentionUpdate } from '../hub/attention-updates.js';
+import { attentionUpdates, type AttentionUpdate } from '../hub/attention-feed.js';
 import { currentThenChanges } from '../events/topic.js';
 import { audited } from './audit.js';
 import { builder } from './builder.js';
@@ -146,13 +146,23 @@ const AttentionItemRef = builder.objectRef<AttentionItem>('AttentionItem').imple
   }),
 });
 
+/** Changes this close together make one attention update. */
+const attentionSettleMs = 100;
+
 const AttentionUpdateRef = builder.objectRef<AttentionUpdate>('AttentionUpdate').implement({
-  description: 'The attention queue after a change, and the items the change added.',
+  description:
+    'The attention queue after a change, and how it changed since the previous update. An item is the same item while its session, reason and since (or permission request) are: a session that goes IDLE after a new turn is cleared and raised again.',
   fields: (t) => ({
     items: t.field({
       type: [AttentionItemRef],
-      description: 'The whole queue, in the order of Query.attention.',
+      description:
+        'The whole queue, in the order of Query.attention. With onlyChanges, the whole queue in the first update only and empty in the ones after it (see whole).',
       resolve: (update) => update.items,
+    }),
+    whole: t.boolean({
+      description:
+        'Whether items holds the whole queue: always without onlyChanges, in the first update only with it.',
+      resolve: (update) => update.items !== noItems,
     }),
     raised: t.field({
       type: [AttentionItemRef],
@@ -160,22 +170,29 @@ const AttentionUpdateRef = builder.objectRef<AttentionUpdate>('AttentionUpdate')
         "Sessions that started to need a person since this subscriber's previous update: a new permission request, a blocked start or turn, a crash, a finished turn (a new IDLE). None in the first update.",
       resolve: (update) => update.raised,
     }),
+    cleared: t.field({
+      type: [AttentionItemRef],
+      description:
+        "The items gone from the queue since this subscriber's previous update, as they were (a client that keeps the queue removes them by session, reason and since). None in the first update.",
+      resolve: (update) => update.cleared,
+    }),
   }),
 });
+
+/** The items of an update sent with onlyChanges after the first. */
+const noItems: readonly AttentionItem[] = [];
 
 builder.subscriptionField('attention', (t) =>
   t.field({
     type: AttentionUpdateRef,
     authScopes: { read: true },
-    description:
-      'The attention queue now, then again after each change to it (changes within 100 ms make one update).',
+    description: `The attention queue now, then again after each change to it: the first change after a quiet period at once, the changes within ${attentionSettleMs} ms after an update in the next one. With onlyChanges, items is the whole queue in the first update only: apply raised and cleared to it (the queue's order is Query.attention's), so a large queue is not sent again on every change.`,
+    args: { onlyChanges: t.arg.boolean({ defaultValue: false }) },
     subscribe: (_root, _args, ctx) => attentionUpdates(ctx.hub, attentionSettleMs),
-    resolve: (update) => update,
+    resolve: (update, args) =>
+      args.onlyChanges && !update.first ? { ...update, items: noItems } : update,
   }),
 );
-
-/** Changes this close together make one attention update. */
-const attentionSettleMs = 100;
 
 builder.objectField(SessionRef, 'pendingPermissions', (t) =>
   t.field({
@@ -240,7 +257,7 @@ builder.subscriptionField('permissionRequests', (t) =>
     type: PermissionRequestRef,
     authScopes: { read: true },
     description:
-      'Fires on each new permission request and on each resolution. With `pending: true`, the requests waiting now come first, so a client that subscribes late misses none.',
+      "Fires on each new permission request and on each resolution. With `pending: true`, the requests waiting now come first, so a client that subscribes late misses none. A subscriber that falls behind gets each request's latest state once rather than every change it missed.",
     args: { pending: t.arg.boolean({ defaultValue: false }) },
     subscribe: (_root, args, ctx) =>
       args.pending

@@ -257,7 +257,7 @@ builder.subscriptionField('sessionUpdates', (t) =>
     type: SessionRef,
     authScopes: { read: true },
     description:
-      'Fires on every change of status, pending permissions, lastAssistantMessage or labels: of one session, or of all when id is absent.',
+      "Fires on every change of status, pending permissions, lastAssistantMessage or labels: of one session, or of all when id is absent. A subscriber that falls behind (a dashboard of a thousand sessions on a slow link) gets each session's latest state once rather than every change it missed, so it is never cut for it.",
     args: { id: t.arg.id() },
     subscribe: async function* (_root, args, ctx) {
       const id = args.id == null ? null : ctx.hub.require(String(args.id)).id;

@@ -43,6 +43,47 @@ const urgency: Record<AttentionReason, number> = {
   IDLE: 5,
 };
 
+/** Why one session needs a person now, or null when it does not. Pure. */
+export function attentionItemOf(
+  session: SessionRecord,
+  pendingOf: (sessionId: string) => readonly PermissionRecord[],
+): AttentionItem | null {
+  const oldest = isRunning(session.status) ? pendingOf(session.id)[0] : undefined;
+  if (oldest) {
+    return {
+      session,
+      reason: AttentionReason.Permission,
+      since: oldest.requestedAt,
+      permissionRequest: oldest,
+      dialog: null,
+    };
+  }
+  const reason =
+    session.status === SessionStatus.Idle
+      ? session.budgetHold
+        ? AttentionReason.BudgetReached
+        : AttentionReason.Idle
+      : session.status === SessionStatus.Blocked
+        ? AttentionReason.Blocked
+        : session.status === SessionStatus.Disconnected
+          ? AttentionReason.Disconnected
+          : session.status === SessionStatus.Crashed
+            ? AttentionReason.Crashed
+            : null;
+  if (!reason) return null;
+  return {
+    session,
+    reason,
+    since: session.statusSince,
+    permissionRequest: null,
+    dialog: heldByDialog(session) ? session.error : null,
+  };
+}
+
+/** The queue's order: most urgent reason first, then the longest-waiting. */
+export const byUrgency = (a: AttentionItem, b: AttentionItem) =>
+  urgency[a.reason] - urgency[b.reason] || a.since - b.since;
+
 /** The sessions that need a person: most urgent reason first, then the longest-waiting. Pure. */
 export function attentionItems(
   sessions: readonly SessionRecord[],
@@ -50,39 +91,10 @@ export function attentionItems(
 ): AttentionItem[] {
   const items: AttentionItem[] = [];
   for (const session of sessions) {
-    const oldest = isRunning(session.status) ? pendingOf(session.id)[0] : undefined;
-    if (oldest) {
-      items.push({
-        session,
-        reason: AttentionReason.Permission,
-        since: oldest.requestedAt,
-        permissionRequest: oldest,
-        dialog: null,
-      });
-      continue;
-    }
-    const reason =
-      session.status === SessionStatus.Idle
-        ? session.budgetHold
-          ? AttentionReason.BudgetReached
-          : AttentionReason.Idle
-        : session.status === SessionStatus.Blocked
-          ? AttentionReason.Blocked
-          : session.status === SessionStatus.Disconnected
-            ? AttentionReason.Disconnected
-            : session.status === SessionStatus.Crashed
-              ? AttentionReason.Crashed
-              : null;
-    if (!reason) continue;
-    items.push({
-      session,
-      reason,
-      since: session.statusSince,
-      permissionRequest: null,
-      dialog: heldByDialog(session) ? session.error : null,
-    });
+    const item = attentionItemOf(session, pendingOf);
+    if (item) items.push(item);
   }
-  return items.sort((a, b) => urgency[a.reason] - urgency[b.reason] || a.since - b.since);
+  return items.sort(byUrgency);
 }
 
 /** What makes an item the same item: a session, why, and since when (a new turn's IDLE is new). */

@@ -23,6 +23,40 @@ describe('SubscriberQueue', () => {
     await expect(queue.next()).rejects.toThrow('SUBSCRIBER_TOO_SLOW');
   });
 
+  it('conflates by key: a state queued again replaces the one waiting, in its place', async () => {
+    const queue = new SubscriberQueue<{ id: string; v: number }>(
+      3,
+      () => new Error('SUBSCRIBER_TOO_SLOW'),
+      (item) => item.id,
+    );
+    // Thousands of changes of three sessions: never more than three waiting, never cut.
+    for (let v = 0; v < 3000; v++) queue.push({ id: `s${v % 3}`, v });
+    expect(queue.size).toBe(3);
+    expect([queue.shift(), queue.shift()]).toEqual([
+      { id: 's0', v: 2997 },
+      { id: 's1', v: 2998 },
+    ]);
+    // Taken, a key queues anew, behind those still waiting.
+    queue.push({ id: 's0', v: 3000 });
+    queue.push({ id: 's2', v: 3001 });
+    expect([queue.shift(), queue.shift(), queue.shift()]).toEqual([
+      { id: 's2', v: 3001 },
+      { id: 's0', v: 3000 },
+      undefined,
+    ]);
+    // Past the compaction of a long queue, keys still find their items.
+    const long = new SubscriberQueue<{ id: number; v: number }>(
+      5000,
+      () => new Error('SUBSCRIBER_TOO_SLOW'),
+      (item) => item.id,
+    );
+    for (let id = 0; id < 3000; id++) long.push({ id, v: 0 });
+    for (let id = 0; id < 2000; id++) long.shift();
+    for (let id = 2000; id < 3000; id++) long.push({ id, v: 1 });
+    expect(long.size).toBe(1000);
+    expect(long.shift()).toEqual({ id: 2000, v: 1 });
+  });
+
   it('wakes a reader once, from the next push, the overflow or the end, with no promise', () => {
     const queue = new SubscriberQueue<number>(2, () => new Error('SUBSCRIBER_TOO_SLOW'));
     let wakes = 0;

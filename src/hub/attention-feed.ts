@@ -1,0 +1,257 @@
+import type { Hub } from './hub.js';
+import {
+  attentionItemOf,
+  attentionKey,
+  byUrgency,
+  type AttentionItem,
+} from '../sessions/attention.js';
+
+/** The attention queue after a change, and how it changed since the subscriber's last update. */
+export interface AttentionUpdate {
+  /** The whole queue, most urgent first. */
+  readonly items: readonly AttentionItem[];
+  /** The items new since the subscriber's previous update; none in the first. */
+  readonly raised: readonly AttentionItem[];
+  /** The items gone since the subscriber's previous update; none in the first. */
+  readonly cleared: readonly AttentionItem[];
+  /** The subscriber's first update: `items` is the queue its changes apply to. */
+  readonly first: boolean;
+}
+
+/** What the feed reads of a hub. */
+export type AttentionSource = Pick<
+  Hub,
+  'get' | 'list' | 'pendingPermissions' | 'sessionUpdates' | 'permissionChanges'
+>;
+
+/** One subscriber's updates not yet taken, and how to wake it. */
+interface Subscriber {
+  pending: AttentionUpdate[];
+  wake: () => void;
+}
+
+/** Updates a subscriber may leave untaken before they are merged into one. */
+const maxPending = 8;
+
+/**
+ * The attention queue, kept once for all of a hub's subscribers while it has any. A change of a
+ * session or of a permission request recomputes that session's item only; when the queue
+ * changed, one update (the queue, and the items raised and cleared) is made and handed to every
+ * subscriber, so a hundred dashboards cost one computation and, their selections being the
+ * same, one serialisation. The first change after a quiet period goes out at once; the changes
+ * within `settleMs` after an update make the next one. Every `reconcileMs` the queue is read
+ * again whole, for sessions forgotten (retention) and changes no feed tells of.
+ */
+export class AttentionFeed {
+  readonly #hub: AttentionSource;
+  readonly #settleMs: number;
+  readonly #reconcileMs: number;
+  readonly #subscribers = new Set<Subscriber>();
+  /** Each waiting session's item, by session id. */
+  readonly #items = new Map<string, AttentionItem>();
+  /** What changed since the last update, by item key. */
+  readonly #raised = new Map<string, AttentionItem>();
+  readonly #cleared = new Map<string, AttentionItem>();
+  /** The queue as the last update sent it: a new subscriber starts from it. */
+  #sent: readonly AttentionItem[] = [];
+  #lastSentAt = -Infinity;
+  #sendTimer: NodeJS.Timeout | null = null;
+  #reconcileTimer: NodeJS.Timeout | null = null;
+  /** Ends the change feeds; set while the feed runs. */
+  #stopSources: (() => void) | null = null;
+
+  constructor(hub: AttentionSource, settleMs: number, reconcileMs = 10_000) {
+    this.#hub = hub;
+    this.#settleMs = settleMs;
+    this.#reconcileMs = reconcileMs;
+  }
+
+  /**
+   * The queue now, then an update after each change to it. return() ends it at once, also while
+   * it waits for a change.
+   */
+  subscribe(): AsyncIterableIterator<AttentionUpdate> {
+    if (this.#subscribers.size === 0) this.#start();
+    const me: Subscriber = {
+      pending: [{ items: this.#sent, raised: [], cleared: [], first: true }],
+      wake: () => {},
+    };
+    this.#subscribers.add(me);
+    const leave = () => {
+      if (!this.#subscribers.delete(me)) return;
+      me.wake();
+      if (this.#subscribers.size === 0) this.#stop();
+    };
+    const done = { value: undefined, done: true } as const;
+    return {
+      next: async () => {
+        if (me.pending.length === 0 && this.#subscribers.has(me))
+          await new Promise<void>((resolve) => (me.wake = resolve));
+        if (!this.#subscribers.has(me)) return done;
+        const updates = me.pending.splice(0);
+        return { value: updates.length === 1 ? updates[0]! : merged(updates), done: false };
+      },
+      return: () => {
+        leave();
+        return Promise.resolve(done);
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    };
+  }
+
+  #start(): void {
+    let running = true;
+    const sources: AsyncGenerator<unknown>[] = [];
+    // Each feed is subscribed before the queue is read, in the same tick: no change falls between.
+    const follow = <T>(open: () => AsyncGenerator<T>, idOf: (change: T) => string) => {
+      const source = open();
+      sources.push(source);
+      void (async () => {
+        try {
+          for await (const change of source) this.#touch(idOf(change));
+        } catch {
+          // Fell behind (it cannot, short of a stalled loop): read everything again and go on.
+          if (!running) return;
+          follow(open, idOf);
+          this.#reconcile();
+        }
+      })();
+    };
+    follow(
+      () => this.#hub.sessionUpdates(),
+      (record) => record.id,
+    );
+    follow(
+      () => this.#hub.permissionChanges(),
+      (request) => request.sessionId,
+    );
+    this.#reconcile();
+    this.#raised.clear();
+    this.#cleared.clear();
+    this.#sent = this.#queue();
+    this.#reconcileTimer = setInterval(() => this.#reconcile(), this.#reconcileMs);
+    this.#reconcileTimer.unref();
+    this.#stopSources = () => {
+      running = false;
+      // Not awaited: a feed waiting for its next change ends when that change comes.
+      for (const source of sources) void source.return(undefined);
+    };
+  }
+
+  #stop(): void {
+    this.#stopSources?.();
+    this.#stopSources = null;
+    if (this.#sendTimer) clearTimeout(this.#sendTimer);
+    if (this.#reconcileTimer) clearInterval(this.#reconcileTimer);
+    this.#sendTimer = this.#reconcileTimer = null;
+    this.#items.clear();
+    this.#raised.clear();
+    this.#cleared.clear();
+    this.#sent = [];
+  }
+
+  /** Reads one session again. */
+  #touch(id: string): void {
+    const session = this.#hub.get(id);
+    this.#apply(
+      id,
+      session ? attentionItemOf(session, (s) => this.#hub.pendingPermissions(s)) : null,
+    );
+  }
+
+  /** Reads every session again; those no longer listed leave the queue. */
+  #reconcile(): void {
+    const listed = new Set<string>();
+    for (const session of this.#hub.list()) {
+      listed.add(session.id);
+      this.#apply(
+        session.id,
+        attentionItemOf(session, (s) => this.#hub.pendingPermissions(s)),
+      );
+    }
+    for (const id of this.#items.keys()) if (!listed.has(id)) this.#apply(id, null);
+  }
+
+  /** A session's item now (null: it needs nobody); an update follows when the queue changed. */
+  #apply(id: string, item: AttentionItem | null): void {
+    const before = this.#items.get(id);
+    if (item) this.#items.set(id, item);
+    else this.#items.delete(id);
+    const [was, is] = [before && attentionKey(before), item && attentionKey(item)];
+    if (was === is) return;
+    if (before) {
+      if (!this.#raised.delete(was!)) this.#cleared.set(was!, before);
+    }
+    if (item) {
+      if (!this.#cleared.delete(is!)) this.#raised.set(is!, item);
+    }
+    if (this.#raised.size + this.#cleared.size > 0) this.#schedule();
+  }
+
+  /** The next update: now after a quiet period, else `settleMs` after the last. */
+  #schedule(): void {
+    if (this.#sendTimer || this.#subscribers.size === 0) return;
+    const wait = Math.max(0, this.#lastSentAt + this.#settleMs - performance.now());
+    this.#sendTimer = setTimeout(() => this.#send(), wait);
+  }
+
+  #send(): void {
+    this.#sendTimer = null;
+    if (this.#raised.size + this.#cleared.size === 0) return;
+    const update: AttentionUpdate = {
+      items: (this.#sent = this.#queue()),
+      raised: [...this.#raised.values()].sort(byUrgency),
+      cleared: [...this.#cleared.values()],
+      first: false,
+    };
+    this.#raised.clear();
+    this.#cleared.clear();
+    this.#lastSentAt = performance.now();
+    for (const subscriber of this.#subscribers) {
+      subscriber.pending.push(update);
+      if (subscriber.pending.length > maxPending) subscriber.pending = [merged(subscriber.pending)];
+      subscriber.wake();
+    }
+  }
+
+  #queue(): AttentionItem[] {
+    return [...this.#items.values()].sort(byUrgency);
+  }
+}
+
+/** Several updates as one: the last queue, and what was raised or cleared across them all. */
+function merged(updates: readonly AttentionUpdate[]): AttentionUpdate {
+  const raised = new Map<string, AttentionItem>();
+  const cleared = new Map<string, AttentionItem>();
+  for (const update of updates) {
+    for (const item of update.cleared) {
+      const key = attentionKey(item);
+      if (!raised.delete(key)) cleared.set(key, item);
+    }
+    for (const item of update.raised) {
+      const key = attentionKey(item);
+      if (!cleared.delete(key)) raised.set(key, item);
+    }
+  }
+  return {
+    items: updates.at(-1)!.items,
+    raised: [...raised.values()].sort(byUrgency),
+    cleared: [...cleared.values()],
+    first: false,
+  };
+}
+
+/** Each hub's one feed, shared by all its attention subscribers. */
+const feeds = new WeakMap<AttentionSource, AttentionFeed>();
+
+/** The attention updates of `hub`'s one feed (see AttentionFeed). */
+export function attentionUpdates(
+  hub: AttentionSource,
+  settleMs: number,
+): AsyncIterableIterator<AttentionUpdate> {
+  let feed = feeds.get(hub);
+  if (!feed) feeds.set(hub, (feed = new AttentionFeed(hub, settleMs)));
+  return feed.subscribe();
+}
