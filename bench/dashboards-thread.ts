@@ -54,7 +54,11 @@ export async function startDashboards(
     allConnected.reject(error);
     report.reject(error);
   });
-  await allConnected.promise;
+  const late = setTimeout(
+    () => allConnected.reject(new Error(`${dashboards} dashboards not connected within 60 s`)),
+    60_000,
+  );
+  await allConnected.promise.finally(() => clearTimeout(late));
   return {
     async stop() {
       worker.postMessage('stop');

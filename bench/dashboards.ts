@@ -7,7 +7,7 @@
  * document without one, newly IDLE in `items`), on the clock all threads share (timeOrigin +
  * now); the main thread matches those with the Stops it sent. Every dashboard gets the same
  * update's bytes, so an update is parsed once, not once a dashboard. Posts 'connected' once
- * every dashboard's subscriptions are sent, and its report once asked to stop.
+ * every dashboard's subscriptions are sent (or the hub closed it unacknowledged), and its report once asked to stop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +33,8 @@ export interface DashboardsReport {
   /** The first error message a subscription got, if any, and how many it got. */
   readonly errors: number;
   readonly firstError: string | null;
+  /** Dashboards the hub closed before acknowledging them. */
+  readonly refused: number;
 }
 
 const options = workerData as DashboardsOptions;
@@ -87,6 +89,12 @@ const idOf = (data: Buffer) => String.fromCharCode(data[7] ?? 0);
 const errorType = Buffer.from('"type":"error"');
 const closers: (() => void)[] = [];
 let connected = 0;
+/** Dashboards the hub closed before it acknowledged them (a connection limit, say). */
+let refused = 0;
+let closing = false;
+const settled = () => {
+  if (connected + refused === options.dashboards) parentPort!.postMessage('connected');
+};
 
 function dashboard(d: number): void {
   const ws = new WebSocket(options.url, 'graphql-transport-ws', { skipUTF8Validation: true });
@@ -94,6 +102,11 @@ function dashboard(d: number): void {
   ws.on('open', () => ws.send('{"type":"connection_init"}'));
   ws.on('error', () => {});
   let acked = false;
+  ws.on('close', () => {
+    if (acked || closing) return;
+    refused += 1;
+    settled();
+  });
   /** Without `raised`: the IDLE sessions of this dashboard's previous update. */
   let previousIdle: Set<number> | null = null;
   ws.on('message', (data: Buffer) => {
@@ -106,7 +119,8 @@ function dashboard(d: number): void {
       subscribe('u', options.sessionUpdates);
       const sessionId = options.sessionIds[d % options.sessionIds.length];
       subscribe('t', options.turns, { sessionId });
-      if (++connected === options.dashboards) parentPort!.postMessage('connected');
+      connected += 1;
+      settled();
       return;
     }
     if (data.subarray(0, 32).includes(errorType)) {
@@ -138,6 +152,7 @@ for (let d = 0; d < options.dashboards; d++) dashboard(d);
 
 parentPort!.on('message', (message: unknown) => {
   if (message !== 'stop') return;
+  closing = true;
   for (const close of closers) close();
   const report: DashboardsReport = {
     dashboard: Int32Array.from(seenDashboard),
@@ -146,6 +161,7 @@ parentPort!.on('message', (message: unknown) => {
     messages,
     errors,
     firstError,
+    refused,
   };
   parentPort!.postMessage({ report });
 });
