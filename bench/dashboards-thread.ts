@@ -5,6 +5,7 @@
  * each Stop, how long until the first dashboard saw its session raised as IDLE, and until each
  * dashboard did.
  */
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { print } from 'graphql';
 import {
@@ -26,6 +27,8 @@ function deferred<T>() {
 }
 
 export interface Dashboards {
+  /** Resolves once no attention update has arrived for a second, or after `maxMs`. */
+  quiet(maxMs: number): Promise<void>;
   stop(): Promise<DashboardsReport>;
 }
 
@@ -46,10 +49,20 @@ export async function startDashboards(
   const worker = new Worker(dashboardsThread, { eval: true, workerData: options });
   const allConnected = deferred<void>();
   const report = deferred<DashboardsReport>();
-  worker.on('message', (message: 'connected' | { report: DashboardsReport }) => {
-    if (message === 'connected') allConnected.resolve();
-    else report.resolve(message.report);
-  });
+  let counted: (count: number) => void = () => {};
+  worker.on(
+    'message',
+    (message: 'connected' | { report: DashboardsReport } | { count: number }) => {
+      if (message === 'connected') allConnected.resolve();
+      else if ('count' in message) counted(message.count);
+      else report.resolve(message.report);
+    },
+  );
+  const count = () => {
+    const answer = new Promise<number>((resolve) => (counted = resolve));
+    worker.postMessage('count');
+    return answer;
+  };
   worker.on('error', (error) => {
     allConnected.reject(error);
     report.reject(error);
@@ -60,6 +73,15 @@ export async function startDashboards(
   );
   await allConnected.promise.finally(() => clearTimeout(late));
   return {
+    async quiet(maxMs) {
+      const deadline = performance.now() + maxMs;
+      let [last, since] = [await count(), performance.now()];
+      while (performance.now() - since < 1000 && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const now = await count();
+        if (now !== last) [last, since] = [now, performance.now()];
+      }
+    },
     async stop() {
       worker.postMessage('stop');
       const result = await report.promise;

@@ -151,6 +151,7 @@ function dashboard(d: number): void {
 for (let d = 0; d < options.dashboards; d++) dashboard(d);
 
 parentPort!.on('message', (message: unknown) => {
+  if (message === 'count') return parentPort!.postMessage({ count: messages.attention[0] });
   if (message !== 'stop') return;
   closing = true;
   for (const close of closers) close();

@@ -161,8 +161,10 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
         await sleep(200 + dashboards * 5);
       },
     });
-    // Attention updates settle 100 ms after a change: wait past that for the last Stops.
-    await sleep(1500);
+    // Attention updates settle 100 ms after a change: wait past that, and for the dashboards
+    // behind, for the last Stops.
+    await sleep(500);
+    await (watching as Dashboards | null)!.quiet(15_000);
     const seen = await (watching as Dashboards | null)!.stop();
     const loadSummary = await stats();
 
