@@ -27,8 +27,8 @@ function deferred<T>() {
 }
 
 export interface Dashboards {
-  /** Resolves once no attention update has arrived for a second, or after `maxMs`. */
-  quiet(maxMs: number): Promise<void>;
+  /** Resolves once no attention update has arrived for `forMs`, or after `maxMs`. */
+  quiet(forMs: number, maxMs: number): Promise<void>;
   stop(): Promise<DashboardsReport>;
 }
 
@@ -73,10 +73,10 @@ export async function startDashboards(
   );
   await allConnected.promise.finally(() => clearTimeout(late));
   return {
-    async quiet(maxMs) {
+    async quiet(forMs, maxMs) {
       const deadline = performance.now() + maxMs;
       let [last, since] = [await count(), performance.now()];
-      while (performance.now() - since < 1000 && performance.now() < deadline) {
+      while (performance.now() - since < forMs && performance.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         const now = await count();
         if (now !== last) [last, since] = [now, performance.now()];

@@ -18,7 +18,7 @@ import type { BenchWorld } from './claude-world.js';
 import { attentionDelays, startDashboards, type Dashboards } from './dashboards-thread.js';
 import { postSchedule, type FleetLoad } from './fleet-load.js';
 import { fleetSchedule, type Schedule } from './fleet-schedule.js';
-import { startFloor } from './floor.js';
+import { startFloor, type Floor } from './floor.js';
 import { sessionStartBody, startFreshHub } from './fresh-hub.js';
 import type { BenchHub } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
@@ -40,6 +40,8 @@ export interface FleetOptions {
   readonly subscribersPerSession: number;
   /** How long the fleet sits idle for its CPU row (5 s by default). */
   readonly idleSeconds?: number;
+  /** The run's floor server, if it has one; else the section starts its own. */
+  readonly floor?: Floor;
 }
 
 type Server = Pick<BenchHub, 'url' | 'base' | 'pid' | 'hooks'>;
@@ -112,8 +114,10 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
   const rows: Row[] = [];
 
   // The floor first, with the same schedule and subscribers: it keeps no sessions.
-  const floor = await startFloor();
-  const atFloor = await runLoad(floor, schedule, ids, 'floor', options).finally(() => floor.stop());
+  const floor = options.floor ?? (await startFloor());
+  const atFloor = await runLoad(floor, schedule, ids, 'floor', options).finally(() =>
+    options.floor ? undefined : floor.stop(),
+  );
 
   // Room for the fleet: the hub's defaults are 100 live sessions and 200 connections a token.
   const connections = dashboards + options.subscribersPerSession + 16;
@@ -126,7 +130,7 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
     await sleep(500);
     const rss0 = rssMb(hub.pid);
     await makeSessions(hub, secret, ids);
-    await sleep(1000);
+    await sleep(Math.min(1000, 200 + sessions));
     const rss1 = rssMb(hub.pid);
     const perSession = ((rss1 - rss0) * 1024) / sessions;
     rows.push({
@@ -164,7 +168,7 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
     // Attention updates settle 100 ms after a change: wait past that, and for the dashboards
     // behind, for the last Stops.
     await sleep(500);
-    await (watching as Dashboards | null)!.quiet(15_000);
+    await (watching as Dashboards | null)!.quiet(Math.min(1000, seconds * 500), 15_000);
     const seen = await (watching as Dashboards | null)!.stop();
     const loadSummary = await stats();
 

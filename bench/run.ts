@@ -111,7 +111,7 @@ const sizes = smoke
         dashboards: 3,
         watchedSessions: 2,
         subscribersPerSession: 2,
-        idleSeconds: 1,
+        idleSeconds: 0.5,
       },
     }
   : {
@@ -238,6 +238,7 @@ async function main(): Promise<Row[]> {
           ...sizes.fleet,
           sessions: fleetSessions ?? sizes.fleet.sessions,
           eventsPerSecond: fleetRate ?? sizes.fleet.eventsPerSecond,
+          floor: floorServer,
         }),
       'hostile-body': () =>
         hostileBody(world, { bytes: smoke ? 2 ** 20 : 32 * 2 ** 20, rounds: smoke ? 1 : 5 }),
