@@ -77,7 +77,8 @@ export const tagged = (target: Target, tag: string, message: string) =>
 /**
  * POSTs at a fixed rate for `seconds`; notes the send time of each event by its tag, on the clock
  * all threads share (timeOrigin + now), and with `answers`, how long each POST took to answer
- * (in the order the answers came).
+ * (in the order the answers came). Tags run from `first`: a later call to the same subscribers
+ * starts past an earlier one's, since a tag sent again could meet the earlier send time.
  */
 export async function offer(
   hooks: HookClient,
@@ -86,6 +87,7 @@ export async function offer(
   seconds: number,
   sent: { set(tag: string, at: number): unknown },
   answers?: Pick<number[], 'push'>,
+  first = 0,
 ) {
   const total = Math.round(perSecond * seconds);
   const start = performance.now();
@@ -95,7 +97,7 @@ export async function offer(
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const target = targets[i % targets.length]!;
-    const tag = `${target.id}:${i}`;
+    const tag = `${target.id}:${first + i}`;
     const t0 = performance.now();
     sent.set(tag, performance.timeOrigin + t0);
     const answered = hooks.post(target.secret, tagged(target, tag, 'fanout'));
