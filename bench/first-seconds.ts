@@ -6,9 +6,18 @@
  * just before. The session is made by its first event, posted with the hub's hook token, as
  * the global hooks of a claude started by hand do: no claude process runs for it, so the run
  * before the bench's claude sessions start and the run after them show the machine's share.
+ *
+ * Those rows leave out what a new user meets: a paced client of their own (node's fetch) posting
+ * Notifications as claude does to one real session created the moment before, whose claude is
+ * still starting (its own CPU, its hooks' forwarders, the hub's tmux work) on the same 2 cores
+ * as the load. The user row measures that, against the floor server taking the same client and
+ * load, and says how much CPU the starting claude took meanwhile (the machine's share).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { execa } from 'execa';
+import { gqlData } from '../harness/graphql-http.js';
+import { hookSecret } from '../harness/session-secret.js';
 import type { BenchWorld } from './claude-world.js';
 import { sessionStartBody, startFreshHub } from './fresh-hub.js';
 import { startFloor } from './floor.js';
@@ -17,6 +26,13 @@ import { offer, type Target } from './hook-load.js';
 import { hubStats } from './hub-stats.js';
 import { againstFloor, type Row } from './row.js';
 import { SentTimes, startSubscribers, untilArrived } from './subscribers-thread.js';
+import {
+  claudeNotification,
+  fetchHooks,
+  pacedPosts,
+  treeCpuMs,
+  type PostHook,
+} from './user-client.js';
 
 interface Measured {
   /** Hook answers, first event included. */
@@ -25,6 +41,10 @@ interface Measured {
   readonly arrivals: number[];
   /** The hub's event loop and GC over the run. */
   readonly stats?: string;
+  /** Requests the server reset, each sent again (the user's client, fetch). */
+  readonly resets?: number;
+  /** The share of a core this process (the client, its subscriber) used over the load. */
+  readonly clientCpu?: number;
 }
 
 interface Load {
@@ -75,6 +95,82 @@ async function atHub(world: BenchWorld, options: Load): Promise<Measured> {
   }
 }
 
+/** The user's load: 1 subscriber, then Notifications as claude's, by fetch, at the rate. */
+async function userLoad(
+  url: string,
+  hooks: PostHook,
+  target: Target,
+  cwd: string,
+  load: { readonly perSecond: number; readonly seconds: number },
+): Promise<Measured> {
+  const answers: number[] = [];
+  const sent = new SentTimes();
+  const watching = await startSubscribers(
+    { url: url.replace(/^http/, 'ws'), sessionIds: [target.id], subscribers: 1 },
+    sent,
+  );
+  try {
+    const [t0, cpu0] = [performance.now(), process.cpuUsage()];
+    const total = await pacedPosts(hooks, target, load, sent, answers, (tag) =>
+      claudeNotification(target, tag, cwd),
+    );
+    const cpu = process.cpuUsage(cpu0);
+    const clientCpu = (cpu.user + cpu.system) / 1000 / (performance.now() - t0);
+    await untilArrived(() => watching.arrivals.length >= total);
+    return { answers, arrivals: watching.arrivals, clientCpu };
+  } finally {
+    await watching.stop();
+  }
+}
+
+/** The floor server with the user's client and load; its session made by a SessionStart. */
+async function userAtFloor(load: { perSecond: number; seconds: number }): Promise<Measured> {
+  const floor = await startFloor();
+  try {
+    const target = { id: randomUUID(), secret: 'floor' };
+    const hooks = fetchHooks(floor.base);
+    const status = await hooks.post(target.secret, sessionStartBody(target.id));
+    if (status !== 200) throw new Error(`SessionStart answered ${status}`);
+    return { ...(await userLoad(floor.url, hooks, target, '/tmp', load)), resets: hooks.resets() };
+  } finally {
+    await floor.stop();
+  }
+}
+
+/**
+ * A fresh hub, one real session made with createSession, and the user's load from its answer,
+ * while its claude starts; the hub's stats span the session's start too.
+ */
+async function userAtHub(
+  world: BenchWorld,
+  load: { perSecond: number; seconds: number },
+): Promise<Measured> {
+  const hub = await startFreshHub(world, 'first-user', [], { claudes: true });
+  try {
+    const stats = await hubStats(hub);
+    const cwd = world.makeCwd();
+    const { createSession } = await gqlData(
+      hub.url,
+      'mutation($cwd: String!) { createSession(input: { cwd: $cwd }) { id tmuxSession } }',
+      { cwd },
+    );
+    const target = {
+      id: createSession.id as string,
+      secret: await hookSecret(hub.socket, createSession.tmuxSession),
+    };
+    const tmux = await execa('tmux', ['-L', hub.socket, 'display', '-p', '#{pid}']);
+    const tmuxPid = Number(tmux.stdout);
+    const [t0, cpu0] = [performance.now(), treeCpuMs(tmuxPid)];
+    const hooks = fetchHooks(hub.base);
+    const measured = await userLoad(hub.url, hooks, target, cwd, load);
+    const [span, cpu] = [performance.now() - t0, treeCpuMs(tmuxPid) - cpu0];
+    const claude = `the starting claude (tmux, claude, its hooks) used ${((cpu / span) * 100).toFixed(0)}% of a core`;
+    return { ...measured, stats: `${await stats()}; ${claude}`, resets: hooks.resets() };
+  } finally {
+    await hub.stop();
+  }
+}
+
 export async function firstSeconds(
   world: BenchWorld,
   options: {
@@ -109,5 +205,27 @@ export async function firstSeconds(
       { section, metric: `hub's event loop and GC, ${label}`, value: hub.stats ?? '' },
     );
   }
+  const userRun = { perSecond: 1500, seconds: options.seconds };
+  const floor = await userAtFloor(userRun);
+  const hub = await userAtHub(world, userRun);
+  const label = 'a user: 1 real session just created, fetch, 1,500/s, 1 sub';
+  const hook = againstFloor(hub.answers, floor.answers, 3, 2);
+  const fanout = againstFloor(hub.arrivals, floor.arrivals, 3, 2);
+  const resets =
+    hub.resets || floor.resets
+      ? ` (connection reset, sent again: hub ${hub.resets}, floor ${floor.resets})`
+      : '';
+  const share = (cpu = NaN) => `${(cpu * 100).toFixed(0)}%`;
+  const client = `the client (fetch) used ${share(hub.clientCpu)} of a core, ${share(floor.clientCpu)} at the floor`;
+  rows.push(
+    {
+      section,
+      metric: `hook answer, ${label}, p50 / p99 / max`,
+      ...hook,
+      value: `${hook.value}${resets}`,
+    },
+    { section, metric: `to subscriber, ${label}, p50 / p99 / max`, ...fanout },
+    { section, metric: `hub's event loop and GC, ${label}`, value: `${hub.stats}; ${client}` },
+  );
   return rows;
 }

@@ -4,7 +4,7 @@
  * find). Its session is made by the first event posted with the hub's hook token, as the global
  * hooks of a claude started by hand make one, so no claude process runs for it.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { HookClient } from './hook-client.js';
 import { extraHubArgs, hubNodeOptions } from './profile.js';
 import type { BenchHub, Target } from './hook-load.js';
 
-export interface FreshHub extends Omit<BenchHub, 'socket'> {
+export interface FreshHub extends BenchHub {
   /** A session of its own, not made yet: its first event makes it. */
   readonly target: Target;
   stop(): Promise<void>;
@@ -28,14 +28,27 @@ export interface FreshHub extends Omit<BenchHub, 'socket'> {
 export const spawnBenchHub = (args: readonly string[], env: Record<string, string | undefined>) =>
   spawnHub([...args, ...extraHubArgs], env, { compiled: true, nodeOptions: hubNodeOptions });
 
+/**
+ * With `claudes`, its claude config dir starts as the world's (onboarding done, the key approved,
+ * the work root trusted), so createSession starts a real claude there.
+ */
 export async function startFreshHub(
   world: BenchWorld,
   name: string,
   args: readonly string[] = [],
+  { claudes = false } = {},
 ): Promise<FreshHub> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cch-bench-${name}-`));
   const socket = `cch-bench-${name}-${process.pid}`;
   const env = { ...world.env, CLAUDE_CONFIG_DIR: path.join(dataDir, 'claude') };
+  if (claudes) {
+    mkdirSync(env.CLAUDE_CONFIG_DIR, { recursive: true });
+    const config = '.claude.json';
+    copyFileSync(
+      path.join(world.env.CLAUDE_CONFIG_DIR!, config),
+      path.join(env.CLAUDE_CONFIG_DIR, config),
+    );
+  }
   const hub = await spawnBenchHub(
     [...hubArgs({ port: await freePort(), dataDir, socket }), '--retain-events', '0', ...args],
     env,
@@ -47,6 +60,7 @@ export async function startFreshHub(
     url: hub.url,
     base,
     pid: hub.process.pid!,
+    socket,
     hooks,
     target: { id: randomUUID(), secret: token },
     async stop() {
