@@ -30,6 +30,8 @@ export interface Dashboards {
   /** Resolves once no attention update has arrived for `forMs`, or after `maxMs`. */
   quiet(forMs: number, maxMs: number): Promise<void>;
   stop(): Promise<DashboardsReport>;
+  /** Ends the thread, report or not (after a failure). */
+  close(): Promise<void>;
 }
 
 /** Starts `dashboards` dashboards on their own thread; resolves once all have subscribed. */
@@ -87,6 +89,9 @@ export async function startDashboards(
       const result = await report.promise;
       await worker.terminate();
       return result;
+    },
+    async close() {
+      await worker.terminate();
     },
   };
 }

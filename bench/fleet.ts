@@ -125,6 +125,7 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
     ...['--max-sessions', String(sessions + 16)],
     ...['--max-connections', String(connections)],
   ]);
+  let watching: Dashboards | null = null;
   try {
     const secret = hub.target.secret;
     await sleep(500);
@@ -157,7 +158,6 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
     });
 
     // The load, with dashboards and sessionEvents subscribers.
-    let watching: Dashboards | null = null;
     const stats = await hubStats(hub);
     const atHub = await runLoad(hub, schedule, ids, secret, options, {
       ready: async () => {
@@ -249,6 +249,7 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
     }
     return rows;
   } finally {
+    await (watching as Dashboards | null)?.close();
     await hub.stop();
   }
 }
