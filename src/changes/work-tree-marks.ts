@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock.js';
 import { stringField, type StoredEvent } from '../events/hook-event.js';
+import { nearestGitEntry } from '../git/git-entry.js';
 import type { TreeSnapshots } from '../git/tree-snapshots.js';
 import type { Logger } from '../log.js';
 import type { ChangeMarks } from './change-marks.js';
@@ -58,6 +59,8 @@ export interface WorkTreeMarksOptions {
 /** A cwd's checkout top as asked of git; `known` once git answered. */
 interface TopLookup {
   readonly cwd: string;
+  /** The `.git` git was asked about (nearestGitEntry); null: none, and git was not asked. */
+  readonly gitEntry: string | null;
   readonly top: Promise<string | null>;
   known?: string | null;
 }
@@ -107,7 +110,8 @@ export class WorkTreeMarks {
     if (!marksAfter(event)) return null;
     const lookup = this.#tops.get(session.id);
     if (lookup?.known === null && lookup.cwd === session.cwd) {
-      // No checkout: nothing to wait for. A turn's start looks again (`git init` since), aside.
+      // No checkout: nothing to wait for. A turn's start looks again (`git init` since), aside:
+      // git is asked again only once a `.git` came or went.
       if (event.eventName === 'UserPromptSubmit') void this.top(session, true);
       return null;
     }
@@ -130,15 +134,26 @@ export class WorkTreeMarks {
     });
   }
 
-  /** The checkout top of the session's cwd; null when it is in none. */
+  /**
+   * The checkout top of the session's cwd; null when it is in none. With `again`, looked up
+   * anew if the nearest `.git` is not the one it was.
+   */
   top(session: MarkedSession, again = false): Promise<string | null> {
     const known = this.#tops.get(session.id);
-    if (known && known.cwd === session.cwd && !again) return known.top;
+    if (known && known.cwd === session.cwd) {
+      if (!again || nearestGitEntry(session.cwd) === known.gitEntry) return known.top;
+    }
+    const gitEntry = nearestGitEntry(session.cwd);
     const lookup: TopLookup = {
       cwd: session.cwd,
-      top: this.#snapshots.top(session.cwd).catch(() => null),
+      gitEntry,
+      top:
+        gitEntry === null
+          ? Promise.resolve(null)
+          : this.#snapshots.top(session.cwd).catch(() => null),
     };
-    void lookup.top.then((top) => (lookup.known = top));
+    if (gitEntry === null) lookup.known = null;
+    else void lookup.top.then((top) => (lookup.known = top));
     this.#tops.set(session.id, lookup);
     return lookup.top;
   }

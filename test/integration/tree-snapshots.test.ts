@@ -154,6 +154,45 @@ describe("a session's marks", () => {
     expect(existsSync(path.join(indexes, 'one.index'))).toBe(false);
   });
 
+  it('asks git nothing for a folder in no checkout, turn after turn, and asks once a git init made one', async () => {
+    let asked = 0;
+    const counting = {
+      top: (cwd: string) => ((asked += 1), snapshots.top(cwd)),
+      snapshot: (top: string, index: string) => snapshots.snapshot(top, index),
+    } as unknown as TreeSnapshots;
+    const marks = new WorkTreeMarks(
+      { folder: folder('indexes'), waitMs: 10_000, quickMs: 10_000 },
+      { snapshots: counting, marks: store, clock: systemClock, log },
+    );
+    const plain = folder('later-repo');
+    mkdirSync(plain);
+    const session = { id: 'later', cwd: plain };
+    const turn = async (seq: number) => {
+      const event = (eventName: string, at: number) => ({
+        sessionId: 'later',
+        seq: at,
+        eventName,
+        receivedAt: at,
+        raw: '{}',
+        payload: { hook_event_name: eventName, session_id: 'later' },
+      });
+      await marks.after(session, event('UserPromptSubmit', seq));
+      await new Promise((resolve) => setTimeout(resolve, 10)); // the look aside
+      await marks.after(session, event('Stop', seq + 1));
+    };
+    for (let seq = 1; seq < 40; seq += 2) await turn(seq);
+    expect(asked).toBe(0);
+    expect(store.between('later', 0, 1000)).toEqual([]);
+
+    // A person makes the folder a checkout: the next turn's start looks, and its end is marked.
+    makeRepo(plain);
+    await turn(41);
+    expect(asked).toBe(1);
+    await turn(43);
+    expect(asked).toBe(1);
+    expect(store.between('later', 0, 1000).map((mark) => mark.seq)).toEqual([42, 43, 44]);
+  });
+
   it('answers the hook after waitMs when a snapshot is slow, keeps the mark when it lands, and waits no more', async () => {
     let finish: (tree: string) => void = () => undefined;
     const slow = {
@@ -164,9 +203,12 @@ describe("a session's marks", () => {
       { folder: folder('slow'), waitMs: 50, quickMs: 30 },
       { snapshots: slow, marks: store, clock: systemClock, log },
     );
+    // A checkout as far as the marks can tell: a `.git` is there.
+    const repo = folder('slow-repo');
+    mkdirSync(path.join(repo, '.git'), { recursive: true });
     const started = Date.now();
     await marks.after(
-      { id: 'slow', cwd: '/repo' },
+      { id: 'slow', cwd: repo },
       {
         sessionId: 'slow',
         seq: 7,
@@ -187,7 +229,7 @@ describe("a session's marks", () => {
     // That snapshot took longer than quickMs: the next hook is answered without waiting at all.
     const again = Date.now();
     await marks.after(
-      { id: 'slow', cwd: '/repo' },
+      { id: 'slow', cwd: repo },
       {
         sessionId: 'slow',
         seq: 9,
