@@ -25,7 +25,13 @@ interface Entry {
   /** The latest read of this session; each read folds on from the one before. */
   ready: Promise<Folded | null>;
   folded: Folded | null;
+  /** Its actions as counted in the index's total after its last read. */
+  counted: number;
 }
+
+/** The actions a session's folded turns keep. */
+const actionsOf = (folded: Folded | null) =>
+  (folded?.actions ?? 0) + (folded?.fold.current?.actions.length ?? 0);
 
 const sameEvent = (a: Folded['oldest'], b: Folded['oldest']) =>
   a?.seq === b?.seq && a?.receivedAt === b?.receivedAt;
@@ -41,6 +47,8 @@ export class TurnIndex {
   readonly #maxActions: number;
   /** In the order they were last read, the least recent first. */
   readonly #sessions = new Map<string, Entry>();
+  /** Actions kept across sessions, each as counted after its last read. */
+  #kept = 0;
 
   constructor(read: ReadEvents, options: { readonly maxActions?: number } = {}) {
     this.#read = read;
@@ -49,7 +57,11 @@ export class TurnIndex {
 
   /** The session's turns, oldest first (the running one last), actions without detail. */
   async turns(sessionId: string): Promise<Turn[]> {
-    const entry = this.#sessions.get(sessionId) ?? { ready: Promise.resolve(null), folded: null };
+    const entry = this.#sessions.get(sessionId) ?? {
+      ready: Promise.resolve(null),
+      folded: null,
+      counted: 0,
+    };
     this.#sessions.delete(sessionId);
     this.#sessions.set(sessionId, entry);
     // A read that failed part way kept what it folded: the next one goes on from there.
@@ -58,6 +70,11 @@ export class TurnIndex {
       .then(async (folded) => (entry.folded = await this.#foldOn(sessionId, folded)));
     entry.ready = ready;
     const folded = await ready;
+    if (this.#sessions.get(sessionId) === entry) {
+      const counted = actionsOf(folded);
+      this.#kept += counted - entry.counted;
+      entry.counted = counted;
+    }
     this.#evict();
     const current = folded.fold.current;
     return current
@@ -132,12 +149,9 @@ export class TurnIndex {
 
   /** Drops the least recently read sessions while more than `maxActions` actions are kept. */
   #evict(): void {
-    let kept = 0;
-    for (const { folded } of this.#sessions.values())
-      kept += (folded?.actions ?? 0) + (folded?.fold.current?.actions.length ?? 0);
-    for (const [sessionId, { folded }] of this.#sessions) {
-      if (kept <= this.#maxActions || this.#sessions.size === 1) return;
-      kept -= (folded?.actions ?? 0) + (folded?.fold.current?.actions.length ?? 0);
+    for (const [sessionId, entry] of this.#sessions) {
+      if (this.#kept <= this.#maxActions || this.#sessions.size === 1) return;
+      this.#kept -= entry.counted;
       this.#sessions.delete(sessionId);
     }
   }
