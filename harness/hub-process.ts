@@ -87,5 +87,6 @@ export async function stopHub(
     await hub.process;
   }
   await killTmuxServer(home.socket);
-  rmSync(home.dataDir, { recursive: true, force: true });
+  // A claude of its tmux server may still write under it (its config dir) as it ends.
+  rmSync(home.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
