@@ -21,10 +21,13 @@ export interface FleetLoad {
   readonly spanMs: number;
 }
 
+/** Where a session's hooks go (by its index): the server's client and the secret to post with. */
+export type Route = (session: number) => { readonly hooks: HookClient; readonly secret: string };
+
 export async function postSchedule(
-  hooks: HookClient,
+  route: Route,
   schedule: Schedule,
-  targets: { readonly ids: readonly string[]; readonly secret: string },
+  ids: readonly string[],
   /** Sessions (by index) whose events carry a tag, and where their send times go. */
   watched: {
     readonly sessions: ReadonlySet<number>;
@@ -39,11 +42,12 @@ export async function postSchedule(
   const send = (i: number) => {
     const session = schedule.session[i]!;
     const tag = watched.sessions.has(session) ? `${session}:${i}` : undefined;
-    const body = eventBody(schedule, i, targets.ids[session]!, tag);
+    const body = eventBody(schedule, i, ids[session]!, tag);
     const t0 = performance.now();
     if (tag) watched.sent.set(tag, performance.timeOrigin + t0);
     if (schedule.kind[i] === Kind.Stop) stopSent[i] = performance.timeOrigin + t0;
-    return hooks.post(targets.secret, body).then(
+    const { hooks, secret } = route(session);
+    return hooks.post(secret, body).then(
       (status) => {
         answers.push(performance.now() - t0);
         if (status !== 200) failed += 1;

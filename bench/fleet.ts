@@ -90,12 +90,11 @@ async function runLoad(
   await beside.ready();
   await sleep(300);
   const [cpu0, loadCpu0] = [cpuMs(server.pid), cpuMs(process.pid)];
-  const load: FleetLoad = await postSchedule(
-    server.hooks,
-    schedule,
-    { ids, secret },
-    { sessions: watched, sent },
-  );
+  const route = { hooks: server.hooks, secret };
+  const load: FleetLoad = await postSchedule(() => route, schedule, ids, {
+    sessions: watched,
+    sent,
+  });
   const cores = (from: number, pid: number) => (cpuMs(pid) - from) / load.spanMs;
   const cpu = { server: cores(cpu0, server.pid), load: cores(loadCpu0, process.pid) };
   await untilArrived(() => subscribers.arrivals.length >= expected);

@@ -22,6 +22,7 @@ import { channelRows } from './channels.js';
 import { cluster } from './cluster.js';
 import { fanout } from './fanout.js';
 import { fleet } from './fleet.js';
+import { fleetCluster } from './fleet-cluster.js';
 import { firstSeconds } from './first-seconds.js';
 import { spawnBenchHub } from './fresh-hub.js';
 import { startFloor, type Floor } from './floor.js';
@@ -51,6 +52,7 @@ const sectionNames = [
   'fanout',
   'overload',
   'fleet',
+  'fleet-cluster',
   'hostile-body',
   'rules',
   'replay',
@@ -239,6 +241,14 @@ async function main(): Promise<Row[]> {
           sessions: fleetSessions ?? sizes.fleet.sessions,
           eventsPerSecond: fleetRate ?? sizes.fleet.eventsPerSecond,
           floor: floorServer,
+        }),
+      'fleet-cluster': () =>
+        fleetCluster(world, {
+          sessions: fleetSessions ?? sizes.fleet.sessions,
+          eventsPerSecond: fleetRate ?? sizes.fleet.eventsPerSecond,
+          seconds: smoke ? 1 : 10,
+          watchedSessions: smoke ? 2 : 20,
+          subscribersPerSession: smoke ? 2 : 5,
         }),
       'hostile-body': () =>
         hostileBody(world, { bytes: smoke ? 2 ** 20 : 32 * 2 ** 20, rounds: smoke ? 1 : 5 }),

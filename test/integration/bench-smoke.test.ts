@@ -36,6 +36,7 @@ describe('npm run bench', () => {
       /^fleet\s+hook answer, 20 sessions, [\d,]+ events\/s p50 \/ p99 \/ max\s+hub [\d.]+ ms/,
       /^fleet\s+Stop to IDLE raised, every dashboard p50 \/ p99 \/ max\s+.*got attention [\d,]+ msgs/,
       /^fleet\s+Query.sessions, 20 sessions: overview \(the dashboard's\)/,
+      /^fleet, 3 nodes\s+the same on another node p50 \/ p99 \/ max\s+[\d.]+ ms/,
       /^hostile body \(median\)\s+1 MiB \[\[\[\[…\]\]\]\]: answer \/ longest \/healthz\s+[\d.]+ ms \/ [\d.]+ ms, peak \+\d+ MB/,
       /^permission rules\s+100 rules, none matching: p50 \/ p99, one at a time\s+[\d.]+ ms \/ [\d.]+ ms \(p99 [\d.]+-[\d.]+ ms over 2 rounds; hub CPU \d+ µs an event\) p99 within no rule's noise/,
       /^permission rules\s+100, the last matching \(ALLOW\): 16 connections\s+[\d,]+ events\/s .*hub CPU \d+ µs an event/,
