@@ -140,10 +140,10 @@ export class WorkTreeMarks {
    */
   top(session: MarkedSession, again = false): Promise<string | null> {
     const known = this.#tops.get(session.id);
-    if (known && known.cwd === session.cwd) {
-      if (!again || nearestGitEntry(session.cwd) === known.gitEntry) return known.top;
-    }
+    const sameCwd = known?.cwd === session.cwd;
+    if (sameCwd && !again) return known!.top;
     const gitEntry = nearestGitEntry(session.cwd);
+    if (sameCwd && gitEntry === known!.gitEntry) return known!.top;
     const lookup: TopLookup = {
       cwd: session.cwd,
       gitEntry,

@@ -1,4 +1,5 @@
 import type { Hub } from './hub.js';
+import type { SessionRecord } from '../sessions/session.js';
 import {
   attentionItemOf,
   attentionKey,
@@ -152,13 +153,14 @@ export class AttentionFeed {
     this.#sent = [];
   }
 
+  #itemOf(session: SessionRecord): AttentionItem | null {
+    return attentionItemOf(session, (id) => this.#hub.pendingPermissions(id));
+  }
+
   /** Reads one session again. */
   #touch(id: string): void {
     const session = this.#hub.get(id);
-    this.#apply(
-      id,
-      session ? attentionItemOf(session, (s) => this.#hub.pendingPermissions(s)) : null,
-    );
+    this.#apply(id, session ? this.#itemOf(session) : null);
   }
 
   /** Reads every session again; those no longer listed leave the queue. */
@@ -166,10 +168,7 @@ export class AttentionFeed {
     const listed = new Set<string>();
     for (const session of this.#hub.list()) {
       listed.add(session.id);
-      this.#apply(
-        session.id,
-        attentionItemOf(session, (s) => this.#hub.pendingPermissions(s)),
-      );
+      this.#apply(session.id, this.#itemOf(session));
     }
     for (const id of this.#items.keys()) if (!listed.has(id)) this.#apply(id, null);
   }
@@ -181,12 +180,8 @@ export class AttentionFeed {
     else this.#items.delete(id);
     const [was, is] = [before && attentionKey(before), item && attentionKey(item)];
     if (was === is) return;
-    if (before) {
-      if (!this.#raised.delete(was!)) this.#cleared.set(was!, before);
-    }
-    if (item) {
-      if (!this.#cleared.delete(is!)) this.#raised.set(is!, item);
-    }
+    if (before) cancelOrNote(this.#raised, this.#cleared, was!, before);
+    if (item) cancelOrNote(this.#cleared, this.#raised, is!, item);
     if (this.#raised.size + this.#cleared.size > 0) this.#schedule();
   }
 
@@ -221,19 +216,26 @@ export class AttentionFeed {
   }
 }
 
+/**
+ * An item raised or cleared (`notes`) since the last update: it cancels the opposite change of
+ * the same item (`opposite`) if one is noted, so an item raised and cleared again is neither.
+ */
+function cancelOrNote(
+  opposite: Map<string, AttentionItem>,
+  notes: Map<string, AttentionItem>,
+  key: string,
+  item: AttentionItem,
+): void {
+  if (!opposite.delete(key)) notes.set(key, item);
+}
+
 /** Several updates as one: the last queue, and what was raised or cleared across them all. */
 function merged(updates: readonly AttentionUpdate[]): AttentionUpdate {
   const raised = new Map<string, AttentionItem>();
   const cleared = new Map<string, AttentionItem>();
   for (const update of updates) {
-    for (const item of update.cleared) {
-      const key = attentionKey(item);
-      if (!raised.delete(key)) cleared.set(key, item);
-    }
-    for (const item of update.raised) {
-      const key = attentionKey(item);
-      if (!cleared.delete(key)) raised.set(key, item);
-    }
+    for (const item of update.cleared) cancelOrNote(raised, cleared, attentionKey(item), item);
+    for (const item of update.raised) cancelOrNote(cleared, raised, attentionKey(item), item);
   }
   return {
     items: updates.at(-1)!.items,
