@@ -145,7 +145,10 @@ async function userAtHub(
   world: BenchWorld,
   load: { perSecond: number; seconds: number },
 ): Promise<Measured> {
-  const hub = await startFreshHub(world, 'first-user', [], { claudes: true });
+  // Its claude ends with it, before its data dir (claude's config dir) is removed.
+  const hub = await startFreshHub(world, 'first-user', ['--stop-sessions-on-exit'], {
+    claudes: true,
+  });
   try {
     const stats = await hubStats(hub);
     const cwd = world.makeCwd();

@@ -88,5 +88,13 @@ export async function stopHub(
   }
   await killTmuxServer(home.socket);
   // A claude of its tmux server may still write under it (its config dir) as it ends.
-  rmSync(home.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  for (let tries = 1; ; tries++) {
+    try {
+      rmSync(home.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || tries >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
