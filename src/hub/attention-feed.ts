@@ -55,6 +55,13 @@ export class AttentionFeed {
   readonly #cleared = new Map<string, AttentionItem>();
   /** The queue as the last update sent it: a new subscriber starts from it. */
   #sent: readonly AttentionItem[] = [];
+  /** The first update of those who subscribe before the next one. */
+  #first: AttentionUpdate | null = null;
+  /** The merge of a run of updates, by the run's first update. */
+  readonly #merges = new WeakMap<
+    AttentionUpdate,
+    { readonly last: AttentionUpdate; readonly update: AttentionUpdate }
+  >();
   #lastSentAt = -Infinity;
   #sendTimer: NodeJS.Timeout | null = null;
   #reconcileTimer: NodeJS.Timeout | null = null;
@@ -73,10 +80,9 @@ export class AttentionFeed {
    */
   subscribe(): AsyncIterableIterator<AttentionUpdate> {
     if (this.#subscribers.size === 0) this.#start();
-    const me: Subscriber = {
-      pending: [{ items: this.#sent, raised: [], cleared: [], first: true }],
-      wake: () => {},
-    };
+    // Those who subscribe between two updates share their first one, and so their merges.
+    this.#first ??= { items: this.#sent, raised: [], cleared: [], first: true };
+    const me: Subscriber = { pending: [this.#first], wake: () => {} };
     this.#subscribers.add(me);
     const leave = () => {
       if (!this.#subscribers.delete(me)) return;
@@ -89,8 +95,7 @@ export class AttentionFeed {
         if (me.pending.length === 0 && this.#subscribers.has(me))
           await new Promise<void>((resolve) => (me.wake = resolve));
         if (!this.#subscribers.has(me)) return done;
-        const updates = me.pending.splice(0);
-        return { value: updates.length === 1 ? updates[0]! : merged(updates), done: false };
+        return { value: this.#merged(me.pending.splice(0)), done: false };
       },
       return: () => {
         leave();
@@ -151,6 +156,7 @@ export class AttentionFeed {
     this.#raised.clear();
     this.#cleared.clear();
     this.#sent = [];
+    this.#first = null;
   }
 
   #itemOf(session: SessionRecord): AttentionItem | null {
@@ -204,11 +210,29 @@ export class AttentionFeed {
     this.#raised.clear();
     this.#cleared.clear();
     this.#lastSentAt = performance.now();
+    this.#first = null;
     for (const subscriber of this.#subscribers) {
       subscriber.pending.push(update);
-      if (subscriber.pending.length > maxPending) subscriber.pending = [merged(subscriber.pending)];
+      if (subscriber.pending.length > maxPending)
+        subscriber.pending = [this.#merged(subscriber.pending)];
       subscriber.wake();
     }
+  }
+
+  /**
+   * A subscriber's untaken updates as one. Each subscriber's are a run of the feed's own update
+   * objects (its first one, or the merge it took last, then every update since), so subscribers
+   * that keep pace with each other hold the same runs: the run's merge is made once for them
+   * all, and shared-results serialises it once.
+   */
+  #merged(updates: readonly AttentionUpdate[]): AttentionUpdate {
+    if (updates.length === 1) return updates[0]!;
+    const [start, last] = [updates[0]!, updates.at(-1)!];
+    const made = this.#merges.get(start);
+    if (made?.last === last) return made.update;
+    const update = merged(updates);
+    this.#merges.set(start, { last, update });
+    return update;
   }
 
   #queue(): AttentionItem[] {
@@ -229,8 +253,13 @@ function cancelOrNote(
   if (!opposite.delete(key)) notes.set(key, item);
 }
 
-/** Several updates as one: the last queue, and what was raised or cleared across them all. */
+/**
+ * Several updates as one: the last queue, and what was raised or cleared across them all; a
+ * subscriber's first update still untaken makes the merge its first, the queue as it is now.
+ */
 function merged(updates: readonly AttentionUpdate[]): AttentionUpdate {
+  const last = updates.at(-1)!;
+  if (updates[0]!.first) return { items: last.items, raised: [], cleared: [], first: true };
   const raised = new Map<string, AttentionItem>();
   const cleared = new Map<string, AttentionItem>();
   for (const update of updates) {
@@ -238,7 +267,7 @@ function merged(updates: readonly AttentionUpdate[]): AttentionUpdate {
     for (const item of update.raised) cancelOrNote(cleared, raised, attentionKey(item), item);
   }
   return {
-    items: updates.at(-1)!.items,
+    items: last.items,
     raised: [...raised.values()].sort(byUrgency),
     cleared: [...cleared.values()],
     first: false,

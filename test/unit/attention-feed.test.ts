@@ -122,6 +122,31 @@ describe('AttentionFeed', () => {
     await Promise.all([fast.return!(), slow.return!()]);
   });
 
+  it('makes one merge for slow subscribers at the same place; a first update left untaken stays whole', async () => {
+    const sessions = new Sessions();
+    for (let i = 0; i < 10; i++) sessions.set(`s${i}`, 'BUSY');
+    const feed = new AttentionFeed(sessions, 1);
+    const [fast, slowA, slowB] = [feed.subscribe(), feed.subscribe(), feed.subscribe()];
+    await fast.next();
+    await Promise.all([slowA.next(), slowB.next()]);
+    const flip = async (round: number) => {
+      const id = `s${round % 10}`;
+      sessions.set(id, sessions.get(id)!.status === 'IDLE' ? 'BUSY' : 'IDLE');
+      await fast.next();
+    };
+    await flip(0);
+    const lateOne = feed.subscribe();
+    for (let round = 1; round < 20; round++) await flip(round);
+    const [a, b] = [(await slowA.next()).value!, (await slowB.next()).value!];
+    expect(a).toBe(b);
+    expect(a.first).toBe(false);
+    // Subscribed after the first change and never read since: its first update is the queue now.
+    const first = (await lateOne.next()).value!;
+    expect(first).toMatchObject({ first: true, raised: [], cleared: [] });
+    expect(new Set(keys(first.items))).toEqual(new Set(keys(queueOf(sessions))));
+    await Promise.all([fast, slowA, slowB, lateOne].map((it) => it.return!()));
+  });
+
   it('reads the queue whole again now and then: a session forgotten unannounced leaves it', async () => {
     const sessions = new Sessions();
     sessions.set('kept', 'IDLE');
