@@ -71,6 +71,21 @@ export class RedisEventLog {
     return events;
   }
 
+  /** The highest seq in each session's stream, 0 when none, in one round trip. */
+  async lastSeqs(sessionIds: readonly string[]): Promise<number[]> {
+    if (sessionIds.length === 0) return [];
+    const pipeline = this.#redis.pipeline();
+    for (const sessionId of sessionIds)
+      pipeline.xrevrange(this.#keys.events(sessionId), '+', '-', 'COUNT', 1);
+    const results = (await pipeline.exec()) ?? [];
+    return sessionIds.map((_, i) => {
+      const [error, entries] = results[i] ?? [new Error('no reply')];
+      if (error) throw error;
+      const [last] = entries as Entry[];
+      return last ? seqOf(last[0]) : 0;
+    });
+  }
+
   /** The highest seq in the session's stream, 0 when none. */
   async lastSeq(sessionId: string): Promise<number> {
     const [last] = (await this.#redis.xrevrange(

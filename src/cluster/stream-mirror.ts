@@ -83,34 +83,58 @@ export class StreamMirror {
       });
   }
 
+  /**
+   * Every session with new events goes in one pipeline per round trip: one round trip per
+   * session, awaited in turn, let a node with hundreds of busy sessions fall seconds behind.
+   */
   async #pump(): Promise<void> {
     while (this.#dirty.size > 0) {
-      for (const sessionId of [...this.#dirty]) {
-        this.#dirty.delete(sessionId);
-        try {
-          await this.#copy(sessionId);
-        } catch (error) {
-          // Redis went away: the rest waits for the resync that follows its return.
-          this.#dirty.add(sessionId);
-          this.#copied.delete(sessionId);
-          this.#log.warn({ sessionId, err: error }, 'events not copied to Redis yet');
-          if (this.#redis.status !== 'ready') return;
-        }
+      const sessionIds = [...this.#dirty];
+      this.#dirty.clear();
+      let failed: string[];
+      try {
+        failed = await this.#copy(sessionIds);
+      } catch (error) {
+        failed = sessionIds;
+        this.#log.warn(
+          { sessions: sessionIds.length, err: error },
+          'events not copied to Redis yet',
+        );
       }
+      // Copied again from its stream's last entry: next round while Redis answers, else after
+      // the resync that follows its return.
+      for (const sessionId of failed) {
+        this.#dirty.add(sessionId);
+        this.#copied.delete(sessionId);
+      }
+      if (failed.length > 0 && this.#redis.status !== 'ready') return;
     }
   }
 
-  async #copy(sessionId: string): Promise<void> {
-    let copied = this.#copied.get(sessionId) ?? (await this.#remote.lastSeq(sessionId));
-    const key = this.#keys.events(sessionId);
+  /**
+   * Copies up to a batch of events of the sessions, in one pipeline; a session left with more
+   * goes back to the dirty set for the next round. Returns the sessions whose copy failed.
+   */
+  async #copy(sessionIds: readonly string[]): Promise<string[]> {
+    const after = new Map(sessionIds.map((sessionId) => [sessionId, this.#copied.get(sessionId)]));
+    const unknown = sessionIds.filter((sessionId) => after.get(sessionId) === undefined);
+    const found = await this.#remote.lastSeqs(unknown);
+    unknown.forEach((sessionId, i) => after.set(sessionId, found[i]!));
     const trim = this.#options.maxLength > 0 ? ['MAXLEN', '~', this.#options.maxLength] : [];
-    for (;;) {
+    const pipeline = this.#redis.pipeline();
+    const copies: { sessionId: string; commands: number; last: number }[] = [];
+    let room = this.#options.batch;
+    for (const sessionId of sessionIds) {
+      if (room === 0) {
+        this.#dirty.add(sessionId);
+        continue;
+      }
       const events = await this.#local.read(sessionId, {
-        after: copied,
-        limit: this.#options.batch,
+        after: after.get(sessionId)!,
+        limit: room,
       });
-      if (events.length === 0) break;
-      const pipeline = this.#redis.pipeline();
+      if (events.length === 0) continue;
+      const key = this.#keys.events(sessionId);
       for (const event of events) {
         pipeline.xadd(
           key,
@@ -124,13 +148,26 @@ export class StreamMirror {
           event.raw,
         );
       }
-      this.#before();
-      const results = (await pipeline.exec()) ?? [];
-      const failed = results.find(([error]) => error && !/equal or smaller/.test(error.message));
-      if (failed) throw failed[0];
-      copied = events[events.length - 1]!.seq;
-      this.#copied.set(sessionId, copied);
-      if (events.length < this.#options.batch) break;
+      copies.push({ sessionId, commands: events.length, last: events[events.length - 1]!.seq });
+      room -= events.length;
+      if (room === 0) this.#dirty.add(sessionId);
     }
+    if (copies.length === 0) return [];
+    this.#before();
+    const results = (await pipeline.exec()) ?? [];
+    const failed: string[] = [];
+    let at = 0;
+    for (const { sessionId, commands, last } of copies) {
+      const errors = results.slice(at, (at += commands)).map(([error]) => error);
+      // An entry already there (copied before Redis restarted with its data) is no failure.
+      const error = errors.find((found) => found && !/equal or smaller/.test(found.message));
+      if (error || errors.length < commands) {
+        failed.push(sessionId);
+        this.#log.warn({ sessionId, err: error }, 'events not copied to Redis yet');
+      } else {
+        this.#copied.set(sessionId, last);
+      }
+    }
+    return failed;
   }
 }
