@@ -4,14 +4,16 @@ import type { BusListener } from '../events/event-bus.js';
 import type { Logger } from '../log.js';
 import { eventsOf, type RedisEventLog } from './redis-event-log.js';
 import { whenReady } from './redis-connection.js';
-import { entryId, type RedisKeys } from './redis-keys.js';
+import { entryId, seqOf, type RedisKeys } from './redis-keys.js';
 
 type ReadReply = [key: string, entries: [id: string, fields: string[]][]][] | null;
 
 /**
  * Live events of sessions that run on other nodes, for the listeners on this one: a single
  * blocking XREAD on its own connection follows every stream that has a listener here, from
- * where each was joined, so a stream's events arrive in seq order with none skipped.
+ * where each was joined, so a stream's events arrive in seq order with none skipped. The next
+ * read goes out as soon as a reply is in, while that reply waits for `settle` before it is
+ * handed over: done in turn, the events written meanwhile waited for the settle's round trip too.
  */
 export class StreamWatcher {
   readonly #blocker: Redis;
@@ -23,6 +25,8 @@ export class StreamWatcher {
   readonly #listeners = new Map<string, Set<BusListener>>();
   /** Per watched session: the last seq handed to its listeners. */
   readonly #cursors = new Map<string, number>();
+  /** Per watched session: the last seq read, handed over or not; the next read starts there. */
+  readonly #read = new Map<string, number>();
   readonly #joins = new Map<string, Promise<number>>();
   /** Per stopped session: the seq of its last event, after which listeners get the end. */
   readonly #endAt = new Map<string, number>();
@@ -64,6 +68,7 @@ export class StreamWatcher {
       if (set.size > 0 || this.#listeners.get(sessionId) !== set) return;
       this.#listeners.delete(sessionId);
       this.#cursors.delete(sessionId);
+      this.#read.delete(sessionId);
       this.#joins.delete(sessionId);
       this.#endAt.delete(sessionId);
     };
@@ -96,6 +101,7 @@ export class StreamWatcher {
       if (this.#joins.get(sessionId) === join) {
         this.#joins.delete(sessionId);
         this.#cursors.set(sessionId, seq);
+        this.#read.set(sessionId, seq);
         void this.#interrupt();
       }
       return seq;
@@ -119,8 +125,10 @@ export class StreamWatcher {
   }
 
   async #run(): Promise<void> {
+    // At most one reply waits to be handed over while the next is read.
+    let handing: Promise<void> = Promise.resolve();
     while (!this.#closed) {
-      const ids = [...this.#cursors.keys()];
+      const ids = [...this.#read.keys()];
       if (ids.length === 0) {
         await new Promise<void>((resolve) => (this.#wake = resolve));
         this.#wake = null;
@@ -139,10 +147,10 @@ export class StreamWatcher {
           5000,
           'STREAMS',
           ...ids.map((id) => this.#keys.events(id)),
-          ...ids.map((id) => entryId(this.#cursors.get(id) ?? 0)),
+          ...ids.map((id) => entryId(this.#read.get(id) ?? 0)),
         )) as ReadReply;
       } catch (error) {
-        if (this.#closed) return;
+        if (this.#closed) break;
         this.#log.debug({ err: error }, 'stream read failed; retrying');
         await sleep(200);
         continue;
@@ -150,11 +158,24 @@ export class StreamWatcher {
         this.#blocking = false;
       }
       if (!reply) continue;
-      await this.#settle();
       for (const [key, entries] of reply) {
         const sessionId = this.#keys.sessionOfEvents(key);
-        this.#dispatch(sessionId, eventsOf(sessionId, entries));
+        const read = this.#read.get(sessionId);
+        const last = entries.at(-1);
+        if (read !== undefined && last) this.#read.set(sessionId, Math.max(read, seqOf(last[0])));
       }
+      await handing;
+      handing = this.#handOver(reply);
+    }
+    await handing;
+  }
+
+  /** Hands a reply's events to the listeners once what their owner announced before them is applied. */
+  async #handOver(reply: NonNullable<ReadReply>): Promise<void> {
+    await this.#settle();
+    for (const [key, entries] of reply) {
+      const sessionId = this.#keys.sessionOfEvents(key);
+      this.#dispatch(sessionId, eventsOf(sessionId, entries));
     }
   }
 

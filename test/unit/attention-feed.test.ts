@@ -143,7 +143,7 @@ describe('AttentionFeed', () => {
     // Subscribed after the first change and never read since: its first update is the queue now.
     const first = (await lateOne.next()).value!;
     expect(first).toMatchObject({ first: true, raised: [], cleared: [] });
-    expect(new Set(keys(first.items))).toEqual(new Set(keys(queueOf(sessions))));
+    expect(new Set(keys(first.items))).toEqual(new Set(queueOf(sessions)));
     await Promise.all([fast, slowA, slowB, lateOne].map((it) => it.return!()));
   });
 
