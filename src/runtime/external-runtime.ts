@@ -1,7 +1,7 @@
 import { ErrorCode, HubError } from '../errors.js';
 import { allowedKeys, claudePane } from './claude-pane.js';
 import { externalControlProblem } from './claude-process.js';
-import { processRuns } from './process-state.js';
+import { processExists, processRuns } from './process-state.js';
 import type { InputMode } from './prompt-input.js';
 import type {
   Exit,
@@ -11,6 +11,9 @@ import type {
   SessionRuntime,
 } from './session-runtime.js';
 import { externalPane, type Pane } from './tmux-pane.js';
+
+/** Every how many exit checks the processes' states are read for zombies. */
+const zombieCheckEvery = 10;
 
 export interface ExternalRuntimeOptions {
   /** How long a paste may take to show in the input box before Enter is pressed anyway. */
@@ -27,6 +30,8 @@ export interface ExternalRuntimeOptions {
 export class ExternalRuntime implements SessionRuntime {
   readonly keyNames = [...allowedKeys.keys()];
   readonly #options: ExternalRuntimeOptions;
+  /** The exits() calls so far. */
+  #checks = 0;
   /** When each session's process and pane last checked out, for reading its screen. */
   readonly #checkedAt = new Map<string, number>();
 
@@ -55,11 +60,20 @@ export class ExternalRuntime implements SessionRuntime {
     );
   }
 
-  /** A claude whose process is gone; one whose process is unknown, once its SessionEnd came. */
+  /**
+   * A claude whose process is gone; one whose process is unknown, once its SessionEnd came. A
+   * check is one system call a session (a fleet of a thousand costs under a millisecond); every
+   * `zombieCheckEvery`th reads each process's state too, for an exited claude its parent has
+   * not reaped yet (a person's shell reaps its claude at once, so that is rare).
+   */
   exits<S extends RuntimeSession>(records: readonly S[]): Promise<Exit<S>[]> {
+    const gone =
+      ++this.#checks % zombieCheckEvery === 0
+        ? (pid: number) => !processRuns(pid)
+        : (pid: number) => !processExists(pid);
     return Promise.resolve(
       records
-        .filter((record) => (record.pid === null ? record.ended : !processRuns(record.pid)))
+        .filter((record) => (record.pid === null ? record.ended : gone(record.pid)))
         .map((record) => ({ record, how: '', screen: '' })),
     );
   }
