@@ -16,6 +16,7 @@ import { print } from 'graphql';
 import { OverviewQuery } from '../dashboard/src/operations.js';
 import type { BenchWorld } from './claude-world.js';
 import { attentionDelays, startDashboards, type Dashboards } from './dashboards-thread.js';
+import { claudePids } from './claude-pids.js';
 import { postSchedule, type FleetLoad } from './fleet-load.js';
 import { fleetSchedule, type Schedule } from './fleet-schedule.js';
 import { startFloor, type Floor } from './floor.js';
@@ -52,13 +53,24 @@ const mb = (bytes: number) =>
   bytes < 2 ** 20 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const wsUrl = (server: Server) => server.url.replace(/^http/, 'ws');
 
-/** POSTs a SessionStart for each id, 32 at a time; throws unless each is answered 200. */
-async function makeSessions(hub: Server, secret: string, ids: readonly string[]): Promise<void> {
+/**
+ * POSTs a SessionStart for each id, 32 at a time; throws unless each is answered 200. Each
+ * names a process of its own as its claude, as the global hooks name a claude's: the hub
+ * watches it as a claude started by hand, and finds it running when it restarts.
+ */
+async function makeSessions(
+  hub: Server,
+  secret: string,
+  ids: readonly string[],
+  pids: readonly number[],
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: 32 }, async () => {
       while (next < ids.length) {
-        const status = await hub.hooks.post(secret, sessionStartBody(ids[next++]!));
+        const i = next++;
+        const claude = `x-claude-hub-pid: ${pids[i]}\r\n`;
+        const status = await hub.hooks.post(secret, sessionStartBody(ids[i]!), claude);
         if (status !== 200) throw new Error(`SessionStart answered ${status}`);
       }
     }),
@@ -104,6 +116,39 @@ async function runLoad(
   return { load, arrivals, missing, cpu };
 }
 
+/** How soon a hub just started (`readyMs` from its spawn) lists every session, and as what. */
+async function readopted(hub: Server, readyMs: number, ids: readonly string[], label: string) {
+  const t0 = performance.now() - readyMs;
+  const query = JSON.stringify({ query: '{ sessions { id status } }' });
+  const wanted = new Set(ids);
+  for (;;) {
+    const response = await fetch(hub.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: query,
+    });
+    const { data } = (await response.json()) as {
+      data?: { sessions: { id: string; status: string }[] };
+    };
+    const found = (data?.sessions ?? []).filter((session) => wanted.has(session.id));
+    const statuses = new Map<string, number>();
+    for (const { status } of found) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    const elapsed = performance.now() - t0;
+    if (found.length === ids.length || elapsed > 30_000) {
+      const live = found.length - (statuses.get('STOPPED') ?? 0) - (statuses.get('CRASHED') ?? 0);
+      const tally = [...statuses].map(([status, n]) => `${count(n)} ${status}`).join(', ');
+      return {
+        section,
+        metric: `restart with ${label} running: ready / every session listed`,
+        value: `${ms(readyMs)} / ${ms(elapsed)} (${tally || 'none listed'})`,
+        target: '< 5 s, each still running',
+        ok: elapsed < 5000 && live === ids.length,
+      };
+    }
+    await sleep(50);
+  }
+}
+
 export async function fleet(world: BenchWorld, options: FleetOptions): Promise<Row[]> {
   const { sessions, eventsPerSecond, seconds, dashboards } = options;
   const schedule = fleetSchedule(sessions, eventsPerSecond, seconds);
@@ -120,16 +165,17 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
 
   // Room for the fleet: the hub's defaults are 100 live sessions and 200 connections a token.
   const connections = dashboards + options.subscribersPerSession + 16;
-  const hub = await startFreshHub(world, 'fleet', [
+  let hub = await startFreshHub(world, 'fleet', [
     ...['--max-sessions', String(sessions + 16)],
     ...['--max-connections', String(connections)],
   ]);
   let watching: Dashboards | null = null;
+  const claudes = await claudePids(sessions);
   try {
     const secret = hub.target.secret;
     await sleep(500);
     const rss0 = rssMb(hub.pid);
-    await makeSessions(hub, secret, ids);
+    await makeSessions(hub, secret, ids, claudes.pids);
     await sleep(Math.min(1000, 200 + sessions));
     const rss1 = rssMb(hub.pid);
     const perSession = ((rss1 - rss0) * 1024) / sessions;
@@ -246,9 +292,15 @@ export async function fleet(world: BenchWorld, options: FleetOptions): Promise<R
         value: `${ms(percentile(times, 50))} (${mb(bytes)})`,
       });
     }
+
+    // The hub killed and started again: how soon it has its sessions back, each still running.
+    const restarted = await hub.restart();
+    hub = restarted.hub;
+    rows.push(await readopted(hub, restarted.readyMs, ids, label));
     return rows;
   } finally {
     await (watching as Dashboards | null)?.close();
     await hub.stop();
+    claudes.stop();
   }
 }

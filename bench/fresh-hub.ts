@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { freePort } from '../harness/free-port.js';
 import { hubArgs, spawnHub, stopHub } from '../harness/hub-process.js';
 import type { BenchWorld } from './claude-world.js';
@@ -18,6 +19,12 @@ import type { BenchHub, Target } from './hook-load.js';
 export interface FreshHub extends BenchHub {
   /** A session of its own, not made yet: its first event makes it. */
   readonly target: Target;
+  /**
+   * The hub stopped (SIGTERM, its sessions left running, as for an upgrade) and started again on
+   * its data dir and port, as a hub restarted finds its sessions; resolves with the new process
+   * once its ready line came, and how long that took from the spawn.
+   */
+  restart(): Promise<{ hub: FreshHub; readyMs: number }>;
   stop(): Promise<void>;
 }
 
@@ -35,7 +42,7 @@ export const spawnBenchHub = (args: readonly string[], env: Record<string, strin
 export async function startFreshHub(
   world: BenchWorld,
   name: string,
-  args: readonly string[] = [],
+  extra: readonly string[] = [],
   { claudes = false } = {},
 ): Promise<FreshHub> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cch-bench-${name}-`));
@@ -49,25 +56,39 @@ export async function startFreshHub(
       path.join(env.CLAUDE_CONFIG_DIR, config),
     );
   }
-  const hub = await spawnBenchHub(
-    [...hubArgs({ port: await freePort(), dataDir, socket }), '--retain-events', '0', ...args],
-    env,
-  );
-  const base = hub.url.replace(/\/graphql$/, '');
-  const hooks = new HookClient(base);
-  const token = readFileSync(path.join(dataDir, 'hook-token'), 'utf8').trim();
-  return {
-    url: hub.url,
-    base,
-    pid: hub.process.pid!,
-    socket,
-    hooks,
-    target: { id: randomUUID(), secret: token },
-    async stop() {
-      hooks.close();
-      await stopHub(hub, { socket, dataDir });
-    },
+  const args = [
+    ...hubArgs({ port: await freePort(), dataDir, socket }),
+    ...['--retain-events', '0'],
+    ...extra,
+  ];
+  const target = { id: randomUUID(), secret: '' };
+  const launch = async (): Promise<FreshHub> => {
+    const hub = await spawnBenchHub(args, env);
+    const base = hub.url.replace(/\/graphql$/, '');
+    const hooks = new HookClient(base);
+    target.secret ||= readFileSync(path.join(dataDir, 'hook-token'), 'utf8').trim();
+    return {
+      url: hub.url,
+      base,
+      pid: hub.process.pid!,
+      socket,
+      hooks,
+      target,
+      async restart() {
+        hooks.close();
+        hub.process.kill('SIGTERM');
+        await hub.process;
+        const t0 = performance.now();
+        const again = await launch();
+        return { hub: again, readyMs: performance.now() - t0 };
+      },
+      async stop() {
+        hooks.close();
+        await stopHub(hub, { socket, dataDir });
+      },
+    };
   };
+  return launch();
 }
 
 /** The body of a session's first event, which makes it. */

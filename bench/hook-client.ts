@@ -65,10 +65,10 @@ export class HookClient {
     this.#maxConnections = maxConnections;
   }
 
-  /** Resolves with the answer's status. */
-  post(secret: string, body: string): Promise<number> {
+  /** Resolves with the answer's status. `headers` are more header lines, each ending in CRLF. */
+  post(secret: string, body: string, headers = ''): Promise<number> {
     const request = Buffer.from(
-      `POST /hooks HTTP/1.1\r\nhost: ${this.#host}\r\nauthorization: Bearer ${secret}\r\n` +
+      `POST /hooks HTTP/1.1\r\nhost: ${this.#host}\r\nauthorization: Bearer ${secret}\r\n${headers}` +
         `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
     const connection = this.#pick();
