@@ -1,4 +1,5 @@
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import { Kind } from 'graphql';
 import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocketServer } from 'ws';
 import type { StoredEvent } from '../events/hook-event.js';
@@ -42,6 +43,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #args: ExecutionArgs;
   readonly #log: Logger;
   readonly #start: Buffer;
+  /** Whether its messages may wait to be written with others (see heldFields). */
+  readonly #held: boolean;
   /** The server's share of each turn for fan-out. */
   readonly #turns: FanoutTurns;
   /** The event taken from the source and not yet sent, and its message's end once made. */
@@ -68,6 +71,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     this.#log = log;
     this.#turns = turns;
     this.#start = Buffer.from(`{"id":${JSON.stringify(root.id)},"type":"next","payload":`);
+    this.#held = heldFields.has(rootField(args) ?? '');
     // Compiled now rather than at its first event, which would wait for it.
     precompile(args);
   }
@@ -128,7 +132,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
         }
         const live = this.#ready?.replaying === false;
         const receivedAt = live ? (this.#event as StoredEvent).receivedAt : undefined;
-        const sent = this.#outbox.send(this.#start, this.#end, receivedAt);
+        const sent = this.#outbox.send(this.#start, this.#end, receivedAt, this.#held);
         [this.#event, this.#end] = [undefined, undefined];
         if (sent) return void sent.then(this.#pump);
       }
@@ -153,6 +157,35 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
 /** Bytes of messages waiting to be written together, past which they are written at once. */
 const batchHighWater = 64 * 1024;
 /**
+ * Subscriptions of states rather than events, whose messages may wait up to `holdMs` after a
+ * connection's last write to go with the next: a dashboard on every session's updates of a busy
+ * fleet gets them in a few writes a second rather than one a change. The first after a quiet
+ * `holdMs` goes at once, and a message of any other subscription takes the waiting ones along.
+ */
+const heldFields = new Set(['sessionUpdates']);
+const holdMs = 25;
+
+/** The field a subscription's operation selects at its root. */
+function rootField(args: ExecutionArgs): string | undefined {
+  for (const definition of args.document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (args.operationName && definition.name?.value !== args.operationName) continue;
+    const [first] = definition.selectionSet.selections;
+    return first?.kind === Kind.FIELD ? first.name.value : undefined;
+  }
+  return undefined;
+}
+/** Connections holding messages until their hold is over, and the one timer for them all. */
+const held = new Set<Outbox>();
+let heldTimer: NodeJS.Timeout | null = null;
+
+function writeHeld(): void {
+  heldTimer = null;
+  const due = [...held];
+  held.clear();
+  for (const outbox of due) outbox.flush(true);
+}
+/**
  * Connections with messages waiting for the end of this turn (those of woken or resumed relays
  * are written right after them, by FanoutTurns).
  */
@@ -172,7 +205,8 @@ function flushAll(): void {
  * event's as a string), copied or encoded once, when written. ws frames and writes control
  * frames itself; the hub's text messages take this path (no extension is negotiated, so a
  * frame is a header and the bytes). Sends never wait for a write to complete (graphql-ws' own
- * ws binding awaits every send); they wait only when the client falls behind.
+ * ws binding awaits every send); they wait only when the client falls behind. Messages of state
+ * subscriptions may be held a little to share a later write (heldFields).
  */
 class Outbox implements FanoutConnection {
   readonly place: number;
@@ -184,6 +218,10 @@ class Outbox implements FanoutConnection {
   #bytes = 0;
   /** When the oldest live event among the waiting messages was received (ms since the epoch). */
   #oldest = Infinity;
+  /** Whether a waiting message may not be held (see heldFields). */
+  #urgent = false;
+  /** When the last write was (performance.now()). */
+  #wroteAt = -Infinity;
 
   constructor(sink: FrameSink, place: number, observer?: FanoutObserver) {
     this.place = place;
@@ -195,9 +233,10 @@ class Outbox implements FanoutConnection {
    * Queues the message `head` + `body` (a live event's, received at `receivedAt`); resolves when
    * the client has caught up, if behind.
    */
-  send(head: Part, body: Part = '', receivedAt?: number): Promise<void> | void {
+  send(head: Part, body: Part = '', receivedAt?: number, mayWait = false): Promise<void> | void {
     if (!this.#sink.open) return;
     if (receivedAt !== undefined && receivedAt < this.#oldest) this.#oldest = receivedAt;
+    if (!mayWait) this.#urgent = true;
     if (this.#parts.length === 0) {
       if (waiting.size === 0) setImmediate(flushAll);
       waiting.add(this);
@@ -206,9 +245,9 @@ class Outbox implements FanoutConnection {
     this.#parts.push(head, body);
     this.#lengths.push(length);
     this.#bytes += frameHeaderSize(length) + length;
-    if (this.#bytes > batchHighWater) this.flush();
+    if (this.#bytes > batchHighWater) this.flush(true);
     if (!this.#sink.behind(this.#bytes)) return;
-    this.flush();
+    this.flush(true);
     const since = performance.now();
     return new Promise((resolve) =>
       this.#sink.whenCaughtUp(() => {
@@ -218,11 +257,22 @@ class Outbox implements FanoutConnection {
     );
   }
 
-  /** Writes the waiting messages, unless the connection is closing (nothing follows a close). */
-  flush(): void {
+  /**
+   * Writes the waiting messages, unless the connection is closing (nothing follows a close); or,
+   * unless `now`, holds them while they all may wait and the last write was under `holdMs` ago.
+   */
+  flush(now = false): void {
     const [parts, lengths, bytes] = [this.#parts, this.#lengths, this.#bytes];
     if (parts.length === 0) return;
-    [this.#parts, this.#lengths, this.#bytes] = [[], [], 0];
+    const since = performance.now() - this.#wroteAt;
+    if (!now && !this.#urgent && since < holdMs) {
+      held.add(this);
+      heldTimer ??= setTimeout(writeHeld, holdMs - since);
+      return;
+    }
+    held.delete(this);
+    [this.#parts, this.#lengths, this.#bytes, this.#urgent] = [[], [], 0, false];
+    this.#wroteAt = performance.now();
     if (!this.#sink.open) return;
     this.#sink.write(parts, lengths, bytes);
     if (this.#oldest === Infinity) return;
@@ -256,7 +306,7 @@ export function useFramedServer(
     const { sink, stop } = localSink(socket, request.socket);
     const outbox = new Outbox(sink, turns.place(), fanout);
     const close = (code: number, reason: string) => {
-      outbox.flush();
+      outbox.flush(true);
       socket.close(code, reason);
     };
     const extra: Extra = { socket: { close }, request };
