@@ -20,6 +20,12 @@ export interface EventLog {
   read(sessionId: string, options?: ReadOptions): Promise<StoredEvent[]>;
   /** The highest seq stored for the session, 0 when none. */
   lastSeq(sessionId: string): number;
+  /**
+   * The seq at or below which reads skip the session's events (retention by count), 0 when
+   * they skip none: while it stays, no event a reader saw was dropped. Null where events also
+   * expire with age, so that only a read tells.
+   */
+  keptAfter(sessionId: string): number | null;
 }
 
 /** The same log, telling `appended` of each session that stored an event. */
@@ -32,5 +38,6 @@ export function appendObserved(log: EventLog, appended: (sessionId: string) => v
     },
     read: (sessionId, options) => log.read(sessionId, options),
     lastSeq: (sessionId) => log.lastSeq(sessionId),
+    keptAfter: (sessionId) => log.keptAfter(sessionId),
   };
 }

@@ -103,7 +103,11 @@ export async function apiServer(
       after,
     );
   const hub = (): Hub => parts.cluster ?? localHub;
-  const turns = new TurnIndex((id, read) => hub().log.read(id, read));
+  // A cluster's log holds the events of other nodes too, which this one does not hear.
+  const turns = new TurnIndex(
+    (id, read) => hub().log.read(id, read),
+    options.cluster ? {} : { local: store.eventLog },
+  );
   const changes = new SessionFileChanges({
     ...core.changes,
     turns,
@@ -169,6 +173,7 @@ export async function apiServer(
   }));
   limits.start();
   core.bus.subscribeAll((event) => {
+    turns.heard(event);
     recorder.heard(event);
     holds.heard(event);
     limits.heard(event);

@@ -159,9 +159,10 @@ export class SqliteEventLog implements EventLog {
   }
 
   async read(sessionId: string, options: ReadOptions = {}): Promise<StoredEvent[]> {
-    const oldestKept =
-      this.#retention.events > 0 ? this.lastSeq(sessionId) - this.#retention.events : 0;
-    const params: unknown[] = [sessionId, Math.max(options.after ?? 0, oldestKept)];
+    const params: unknown[] = [
+      sessionId,
+      Math.max(options.after ?? 0, this.#countBound(sessionId)),
+    ];
     let sql = 'SELECT seq, name, received_at FROM events WHERE session_id = ? AND seq > ?';
     if (this.#retention.maxAgeMs > 0) {
       sql += ' AND received_at >= ?';
@@ -206,6 +207,17 @@ export class SqliteEventLog implements EventLog {
     }
     this.#appendsSincePrune.set(event.sessionId, 0);
     this.#deleteUpTo.run(event.sessionId, event.seq - this.#retention.events);
+  }
+
+  keptAfter(sessionId: string): number | null {
+    return this.#retention.maxAgeMs > 0 ? null : this.#countBound(sessionId);
+  }
+
+  /** The seq at or below which reads skip the session's events, as retention by count keeps. */
+  #countBound(sessionId: string): number {
+    return this.#retention.events > 0
+      ? Math.max(0, this.lastSeq(sessionId) - this.#retention.events)
+      : 0;
   }
 
   lastSeq(sessionId: string): number {
