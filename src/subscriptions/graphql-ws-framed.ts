@@ -247,7 +247,7 @@ class Outbox implements FanoutConnection {
     this.#bytes += frameHeaderSize(length) + length;
     if (this.#bytes > batchHighWater) this.flush(true);
     if (!this.#sink.behind(this.#bytes)) return;
-    this.flush(true);
+    this.flush();
     const since = performance.now();
     return new Promise((resolve) =>
       this.#sink.whenCaughtUp(() => {
