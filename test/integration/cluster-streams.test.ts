@@ -42,6 +42,20 @@ class MemoryLog implements Pick<EventLog, 'read'> {
 }
 
 const log = createLogger('silent');
+
+/** A node's copying of `local`'s events to Redis, `batch` events a round. */
+const mirrorTo = (redis: Redis, keys: RedisKeys, local: MemoryLog, batch: number) =>
+  new StreamMirror(
+    {
+      redis,
+      keys,
+      local: local as unknown as EventLog,
+      remote: new RedisEventLog(redis, keys),
+      log,
+      before: () => undefined,
+    },
+    { batch, maxLength: 0 },
+  );
 const sessions = Array.from({ length: 12 }, (_, i) => `session-${i}`);
 let connect: (role: string) => Promise<Redis>;
 
@@ -60,18 +74,8 @@ describe('the event streams between nodes', () => {
     const redis = await connect('owner');
     const keys = new RedisKeys(`streams-${Date.now()}`);
     const local = new MemoryLog();
-    const mirror = new StreamMirror(
-      {
-        redis,
-        keys,
-        local: local as unknown as EventLog,
-        remote: new RedisEventLog(redis, keys),
-        log,
-        before: () => undefined,
-      },
-      // Fewer than the events of one round: the sessions left over go in the next rounds.
-      { batch: 7, maxLength: 0 },
-    );
+    // Fewer than the events of one round: the sessions left over go in the next rounds.
+    const mirror = mirrorTo(redis, keys, local, 7);
     for (const [i, sessionId] of sessions.entries()) {
       local.append(sessionId, 1 + (i % 4));
       mirror.touch(sessionId);
@@ -102,17 +106,7 @@ describe('the event streams between nodes', () => {
     ];
     const keys = new RedisKeys(`watch-${Date.now()}`);
     const local = new MemoryLog();
-    const mirror = new StreamMirror(
-      {
-        redis: owner,
-        keys,
-        local: local as unknown as EventLog,
-        remote: new RedisEventLog(owner, keys),
-        log,
-        before: () => undefined,
-      },
-      { batch: 3, maxLength: 0 },
-    );
+    const mirror = mirrorTo(owner, keys, local, 3);
     let settles = 0;
     const watcher = new StreamWatcher({
       blocker,
