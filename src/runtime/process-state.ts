@@ -1,9 +1,6 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const hasProc = existsSync('/proc/self/stat');
-/** One read of a /proc/<pid>/stat at a time: the line is a few hundred bytes. */
-const stat = Buffer.alloc(1024);
-const closeParen = ')'.charCodeAt(0);
 
 /**
  * False once the process has exited. On Linux an exited process can stay a zombie for a while
@@ -12,17 +9,10 @@ const closeParen = ')'.charCodeAt(0);
  * elsewhere, whether it exists at all.
  */
 export function processRuns(pid: number): boolean {
+  if (!hasProc) return processExists(pid);
   try {
-    if (!hasProc) return process.kill(pid, 0);
-    const fd = openSync(`/proc/${pid}/stat`, 'r');
-    let length: number;
-    try {
-      length = readSync(fd, stat, 0, stat.length, 0);
-    } finally {
-      closeSync(fd);
-    }
-    const state = stat[stat.lastIndexOf(closeParen, length - 1) + 2];
-    return state !== 'Z'.charCodeAt(0) && state !== 'X'.charCodeAt(0);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }

@@ -1,5 +1,5 @@
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
-import { Kind } from 'graphql';
+import { getOperationAST, Kind } from 'graphql';
 import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocketServer } from 'ws';
 import type { StoredEvent } from '../events/hook-event.js';
@@ -167,13 +167,8 @@ const holdMs = 25;
 
 /** The field a subscription's operation selects at its root. */
 function rootField(args: ExecutionArgs): string | undefined {
-  for (const definition of args.document.definitions) {
-    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-    if (args.operationName && definition.name?.value !== args.operationName) continue;
-    const [first] = definition.selectionSet.selections;
-    return first?.kind === Kind.FIELD ? first.name.value : undefined;
-  }
-  return undefined;
+  const [first] = getOperationAST(args.document, args.operationName)?.selectionSet.selections ?? [];
+  return first?.kind === Kind.FIELD ? first.name.value : undefined;
 }
 /** Connections holding messages until their hold is over, and the one timer for them all. */
 const held = new Set<Outbox>();
