@@ -1,6 +1,6 @@
 /**
  * `node --import tsx bench/fleet-run.ts [--only fleet,fleet-cluster] [--fleet-sessions N]
- * [--fleet-rate R] [--label L]`: the fleet sections alone, with no shared hub and no claude
+ * [--fleet-rate R] [--fleet-seconds S] [--fleet-dashboards D] [--label L]`: the fleet sections alone, with no shared hub and no claude
  * started (their sessions are made by hook events), for a machine that has no claude, such as a
  * bigger one the bench is carried to (../shared/device-bench in the project's workspace says
  * how). Prints each row as a JSON line tagged with `--label`, for runs alternated across
@@ -24,11 +24,12 @@ const size = {
   subscribersPerSession: 10,
 };
 const label = flag('--label') ?? '';
+const dashboards = Number(flag('--fleet-dashboards') ?? 200);
 
 const world = await startBenchWorld();
 try {
   const rows = [
-    ...(only.has('fleet') ? await fleet(world, { ...size, dashboards: 200 }) : []),
+    ...(only.has('fleet') ? await fleet(world, { ...size, dashboards }) : []),
     ...(only.has('fleet-cluster') ? await fleetCluster(world, size) : []),
   ];
   for (const row of rows)

@@ -2,7 +2,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { BusListener } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { byId, Topic } from '../events/topic.js';
+import { byId, onlyOf, Topic } from '../events/topic.js';
 import type { Logger } from '../log.js';
 import type { PermissionRecord } from '../permissions/permission-request.js';
 import { SessionStatus, type SessionRecord } from '../sessions/session.js';
@@ -63,8 +63,8 @@ export class ClusterFeeds {
     );
   }
 
-  sessionUpdates(): AsyncGenerator<SessionRecord> {
-    return this.#updates.stream(this.#deps.subscriberBuffer, this.#overflow, byId);
+  sessionUpdates(only?: string): AsyncGenerator<SessionRecord> {
+    return this.#updates.stream(this.#deps.subscriberBuffer, this.#overflow, byId, onlyOf(only));
   }
 
   permissionChanges(): AsyncGenerator<PermissionRecord> {

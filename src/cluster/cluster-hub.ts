@@ -363,8 +363,8 @@ export class ClusterHub implements Hub {
   sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent> {
     return this.#feeds.sessionEvents(sessionId, after);
   }
-  sessionUpdates(): AsyncGenerator<SessionRecord> {
-    return this.#feeds.sessionUpdates();
+  sessionUpdates(only?: string): AsyncGenerator<SessionRecord> {
+    return this.#feeds.sessionUpdates(only);
   }
   permissionChanges(): AsyncGenerator<PermissionRecord> {
     return this.#feeds.permissionChanges();

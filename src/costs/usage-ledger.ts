@@ -135,6 +135,12 @@ export class UsageLedger {
   readonly #prune: Database.Statement;
   readonly #byLabel: Database.Statement;
   readonly #byToken: Database.Statement;
+  /**
+   * Each session's total as sessionCost last read it, until a turn of it is added or a prune
+   * runs: every change a dashboard sees asks for its session's cost, and a session of many
+   * turns would be summed again each time.
+   */
+  readonly #sessionTotals = new Map<string, number | null>();
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -171,7 +177,9 @@ export class UsageLedger {
       JSON.stringify(row.labels),
       row.createdBy,
     );
-    return changes > 0;
+    if (changes === 0) return false;
+    this.#sessionTotals.delete(row.sessionId);
+    return true;
   }
 
   ofTurn(turnId: string): TurnCostRow | null {
@@ -181,8 +189,13 @@ export class UsageLedger {
 
   /** The session's kept turns' cost; null when it has none kept. */
   sessionCost(sessionId: string): number | null {
-    const row = this.#sessionTotal.get(sessionId) as { cost: number | null; turns: number };
-    return row.turns === 0 ? null : (row.cost ?? 0);
+    let total = this.#sessionTotals.get(sessionId);
+    if (total === undefined) {
+      const row = this.#sessionTotal.get(sessionId) as { cost: number | null; turns: number };
+      total = row.turns === 0 ? null : (row.cost ?? 0);
+      this.#sessionTotals.set(sessionId, total);
+    }
+    return total;
   }
 
   /** What the kept turns of sessions with this label cost. */
@@ -208,6 +221,9 @@ export class UsageLedger {
 
   /** Deletes the turns completed before `before`; how many. */
   prune(before: number): number {
-    return this.#db.open ? this.#prune.run(before).changes : 0;
+    if (!this.#db.open) return 0;
+    const pruned = this.#prune.run(before).changes;
+    if (pruned > 0) this.#sessionTotals.clear();
+    return pruned;
   }
 }

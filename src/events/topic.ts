@@ -1,3 +1,4 @@
+import type { ReadySource } from './ready-source.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 
 /**
@@ -20,25 +21,92 @@ export class Topic<T extends object> {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The values published from now on, as an async iterator; conflated by `keyOf` if given. */
-  async *stream(
+  /**
+   * The values published from now on (those `only` keeps, if given), conflated by `keyOf` if
+   * given. It listens from this call on.
+   */
+  stream(
     limit: number,
     overflowError: () => Error,
     keyOf?: (value: T) => unknown,
-  ): AsyncGenerator<T> {
-    const queue = new SubscriberQueue<T>(limit, overflowError, keyOf);
-    const stop = this.listen((value) => queue.push(value));
-    try {
-      yield* queue;
-    } finally {
-      stop();
-      queue.close();
-    }
+    only?: (value: T) => boolean,
+  ): TopicStream<T> {
+    return new TopicStream(this, new SubscriberQueue<T>(limit, overflowError, keyOf), only);
+  }
+}
+
+const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
+
+/**
+ * One subscriber's values of a topic: an async iterator like a generator, and a ReadySource,
+ * so the values of one turn cost its consumer one wake-up rather than a promise each. Every
+ * subscriber gets the same snapshot object of a value, and so shares its result.
+ */
+export class TopicStream<T extends object> implements AsyncGenerator<T, undefined>, ReadySource<T> {
+  readonly #queue: SubscriberQueue<T>;
+  readonly #stop: () => void;
+  readonly replaying = false;
+
+  constructor(topic: Topic<T>, queue: SubscriberQueue<T>, only?: (value: T) => boolean) {
+    this.#queue = queue;
+    this.#stop = topic.listen(
+      only
+        ? (value) => {
+            if (only(value)) queue.push(value);
+          }
+        : (value) => queue.push(value),
+    );
+  }
+
+  takeReady(): T | undefined {
+    return this.#queue.shift();
+  }
+
+  wakeWhenReady(wake: () => void): boolean {
+    return this.#queue.wakeOnNext(wake);
+  }
+
+  receivedAt(): undefined {
+    return undefined;
+  }
+
+  next(): Promise<IteratorResult<T, undefined>> {
+    return this.#queue.next().catch((error: unknown) => {
+      this.#close();
+      throw error;
+    });
+  }
+
+  #close(): void {
+    this.#stop();
+    this.#queue.close();
+  }
+
+  /** Ends it at once, also while next() waits (which then reports the end). */
+  return(): Promise<IteratorResult<T, undefined>> {
+    this.#close();
+    return Promise.resolve(done);
+  }
+
+  throw(error: unknown): Promise<IteratorResult<T, undefined>> {
+    this.#close();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
   }
 }
 
 /** Conflates a feed of records by id: a subscriber behind gets each one's latest state. */
 export const byId = (record: { readonly id: string }): string => record.id;
+
+/** Keeps the records of one id when given one, else every record. */
+export function onlyOf(
+  id: string | undefined,
+): ((record: { readonly id: string }) => boolean) | undefined {
+  return id === undefined ? undefined : (record) => record.id === id;
+}
 
 /**
  * The current state, then the changes after it, with no gap: the change stream is subscribed
@@ -49,7 +117,7 @@ export function currentThenChanges<T>(
   changes: AsyncGenerator<T>,
   current: () => readonly T[],
 ): AsyncIterableIterator<T> {
-  let waiting: Promise<IteratorResult<T>> | null = changes.next(); // subscribes now
+  let waiting: Promise<IteratorResult<T>> | null = changes.next(); // subscribes now, if not yet
   const first = [...current()];
   return {
     next() {

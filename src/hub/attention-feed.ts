@@ -1,3 +1,4 @@
+import type { ReadySource } from '../events/ready-source.js';
 import type { Hub } from './hub.js';
 import type { SessionRecord } from '../sessions/session.js';
 import {
@@ -25,10 +26,16 @@ export type AttentionSource = Pick<
   'get' | 'list' | 'pendingPermissions' | 'sessionUpdates' | 'permissionChanges'
 >;
 
-/** One subscriber's updates not yet taken, and how to wake it. */
+/** One subscriber's updates not yet taken, and how to wake it (once). */
 interface Subscriber {
   pending: AttentionUpdate[];
-  wake: () => void;
+  wake: (() => void) | null;
+}
+
+function wakeUp(subscriber: Subscriber): void {
+  const wake = subscriber.wake;
+  subscriber.wake = null;
+  wake?.();
 }
 
 /** Updates a subscriber may leave untaken before they are merged into one. */
@@ -76,26 +83,37 @@ export class AttentionFeed {
 
   /**
    * The queue now, then an update after each change to it. return() ends it at once, also while
-   * it waits for a change.
+   * it waits for a change. A ReadySource too: a dashboard costs one wake-up per update, no promise.
    */
-  subscribe(): AsyncIterableIterator<AttentionUpdate> {
+  subscribe(): AsyncIterableIterator<AttentionUpdate> & ReadySource<AttentionUpdate> {
     if (this.#subscribers.size === 0) this.#start();
     // Those who subscribe between two updates share their first one, and so their merges.
     this.#first ??= { items: this.#sent, raised: [], cleared: [], first: true };
-    const me: Subscriber = { pending: [this.#first], wake: () => {} };
+    const me: Subscriber = { pending: [this.#first], wake: null };
     this.#subscribers.add(me);
     const leave = () => {
       if (!this.#subscribers.delete(me)) return;
-      me.wake();
+      wakeUp(me);
       if (this.#subscribers.size === 0) this.#stop();
     };
     const done = { value: undefined, done: true } as const;
+    const subscribed = () => this.#subscribers.has(me);
+    const take = () =>
+      me.pending.length > 0 && subscribed() ? this.#merged(me.pending.splice(0)) : undefined;
     return {
+      replaying: false,
+      takeReady: take,
+      wakeWhenReady: (wake) => {
+        if (me.pending.length > 0 || !subscribed()) return false;
+        me.wake = wake;
+        return true;
+      },
+      receivedAt: () => undefined,
       next: async () => {
-        if (me.pending.length === 0 && this.#subscribers.has(me))
+        if (me.pending.length === 0 && subscribed())
           await new Promise<void>((resolve) => (me.wake = resolve));
-        if (!this.#subscribers.has(me)) return done;
-        return { value: this.#merged(me.pending.splice(0)), done: false };
+        const update = take();
+        return update ? { value: update, done: false } : done;
       },
       return: () => {
         leave();
@@ -215,7 +233,7 @@ export class AttentionFeed {
       subscriber.pending.push(update);
       if (subscriber.pending.length > maxPending)
         subscriber.pending = [this.#merged(subscriber.pending)];
-      subscriber.wake();
+      wakeUp(subscriber);
     }
   }
 
@@ -281,7 +299,7 @@ const feeds = new WeakMap<AttentionSource, AttentionFeed>();
 export function attentionUpdates(
   hub: AttentionSource,
   settleMs: number,
-): AsyncIterableIterator<AttentionUpdate> {
+): AsyncIterableIterator<AttentionUpdate> & ReadySource<AttentionUpdate> {
   let feed = feeds.get(hub);
   if (!feed) feeds.set(hub, (feed = new AttentionFeed(hub, settleMs)));
   return feed.subscribe();

@@ -62,7 +62,8 @@ export interface Hub {
   /** Stored events of any session. */
   readonly log: Pick<EventLog, 'read'>;
   sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent>;
-  sessionUpdates(): AsyncGenerator<SessionRecord>;
+  /** Every session's changes, or with `only`, that session's. */
+  sessionUpdates(only?: string): AsyncGenerator<SessionRecord>;
   permissionChanges(): AsyncGenerator<PermissionRecord>;
 
   create(input: CreateInput): Promise<SessionRecord>;

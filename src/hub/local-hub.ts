@@ -7,7 +7,7 @@ import type {
 import { ErrorCode, HubError } from '../errors.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { byId, type Topic } from '../events/topic.js';
+import { byId, onlyOf, type Topic } from '../events/topic.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import type {
   Decision,
@@ -93,8 +93,9 @@ export class LocalHub implements Hub {
   sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent> {
     return this.#deps.events(sessionId, after);
   }
-  sessionUpdates(): AsyncGenerator<SessionRecord> {
-    return this.#sessions.updates.stream(this.#deps.subscriberBuffer, this.#overflow, byId);
+  sessionUpdates(only?: string): AsyncGenerator<SessionRecord> {
+    const limit = this.#deps.subscriberBuffer;
+    return this.#sessions.updates.stream(limit, this.#overflow, byId, onlyOf(only));
   }
   permissionChanges(): AsyncGenerator<PermissionRecord> {
     return this.#deps.permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow, byId);

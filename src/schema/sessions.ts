@@ -259,12 +259,8 @@ builder.subscriptionField('sessionUpdates', (t) =>
     description:
       "Fires on every change of status, pending permissions, lastAssistantMessage or labels: of one session, or of all when id is absent. A subscriber that falls behind (a dashboard of a thousand sessions on a slow link) gets each session's latest state once rather than every change it missed, so it is never cut for it. Over graphql-ws a change may wait up to 25 ms after the connection's last write, to share the next one (the first change after a quiet spell, and any message of another subscription, go at once).",
     args: { id: t.arg.id() },
-    subscribe: async function* (_root, args, ctx) {
-      const id = args.id == null ? null : ctx.hub.require(String(args.id)).id;
-      for await (const record of ctx.hub.sessionUpdates()) {
-        if (id === null || record.id === id) yield record;
-      }
-    },
+    subscribe: (_root, args, ctx) =>
+      ctx.hub.sessionUpdates(args.id == null ? undefined : ctx.hub.require(String(args.id)).id),
     resolve: (record) => record,
   }),
 );

@@ -33,7 +33,10 @@ function addRun(runs: ConnectionRuns, connection: FanoutConnection, run: () => v
  * before it reads its sockets, and the hooks it reads are stored and answered in that turn's
  * check phase (the event log commits its batch in an immediate), before the next slice of
  * fan-out. An immediate scheduled a turn earlier would run its slice first, and every hook
- * answer would wait for it.
+ * answer would wait for it. A batch of hooks stored wakes its subscribers once its answers are
+ * out: that is a slice of its own, with a budget of its own, and the connections waiting go on
+ * in it first. So while hooks come in, fan-out runs after each batch of them, with no wait for
+ * a timer, and a hook waits for at most one slice before it is read.
  */
 export class FanoutTurns {
   readonly #budgetMs: number;
@@ -44,6 +47,8 @@ export class FanoutTurns {
   /** The subscriptions woken since the last run, by connection. */
   #woken: ConnectionRuns = new Map();
   #connections = 0;
+  /** Whether the next turn's timer is set. */
+  #timerSet = false;
 
   constructor(budgetMs: number) {
     this.#budgetMs = budgetMs;
@@ -60,10 +65,7 @@ export class FanoutTurns {
    */
   wait(connection: FanoutConnection, resume: () => void): boolean {
     const now = performance.now();
-    if (this.#since < 0) {
-      this.#since = now;
-      setTimeout(this.#nextTurn, 0);
-    }
+    this.#begin(now);
     if (!this.#spent(now)) return false;
     addRun(this.#waiting, connection, resume);
     return true;
@@ -77,6 +79,15 @@ export class FanoutTurns {
   wake(connection: FanoutConnection, run: () => void): void {
     if (this.#woken.size === 0) process.nextTick(this.#runWoken);
     addRun(this.#woken, connection, run);
+  }
+
+  /** Starts this turn's clock, if not yet: the next turn begins in the next timers phase. */
+  #begin(now: number): void {
+    if (this.#since >= 0) return;
+    this.#since = now;
+    if (this.#timerSet) return;
+    this.#timerSet = true;
+    setTimeout(this.#nextTurn, 0);
   }
 
   /**
@@ -96,20 +107,30 @@ export class FanoutTurns {
       }
       for (const run of subscriptions) run();
       connection.flush();
+      // Writes alone (held messages) take the budget too.
+      this.#begin(performance.now());
     }
   }
 
   readonly #runWoken = () => {
     const woken = this.#woken;
     this.#woken = new Map();
+    this.#since = -1;
+    this.#runWaiting();
     this.#run(woken);
   };
 
   readonly #nextTurn = () => {
+    this.#timerSet = false;
     this.#since = -1;
+    this.#runWaiting();
+  };
+
+  /** The connections waiting, oldest first. */
+  #runWaiting(): void {
     if (this.#waiting.size === 0) return;
     const waiting = [...this.#waiting].sort(([a], [b]) => a.place - b.place);
     this.#waiting = new Map();
     this.#run(waiting);
-  };
+  }
 }

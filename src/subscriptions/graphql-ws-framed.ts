@@ -2,8 +2,7 @@ import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { getOperationAST, Kind } from 'graphql';
 import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocketServer } from 'ws';
-import type { StoredEvent } from '../events/hook-event.js';
-import { SessionEventStream } from './session-events.js';
+import { isReadySource, type ReadySource } from '../events/ready-source.js';
 import type { Logger } from '../log.js';
 import { precompile } from './compiled-selection.js';
 import { executeShared } from './shared-results.js';
@@ -29,15 +28,15 @@ const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
  * after the last result. return() (the client's `complete`, or the connection closing) ends
  * the source at once instead of after its next event.
  *
- * Live events of a session's stream cost no promise: the stream wakes the relay
+ * Live items of a ReadySource (a session's events, a topic's values) cost no promise: it wakes the relay
  * (FanoutTurns.wake), which sends what is there until it must wait for a later turn, an async
  * result or a client that is behind. Only the first event, replayed pages, the end and errors
  * come through the source's next().
  */
 class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #source: AsyncIterator<unknown>;
-  /** The source when it can hand over events that are already here without a wake-up each. */
-  readonly #ready: SessionEventStream | null;
+  /** The source when it can hand over events that are already here without a promise each. */
+  readonly #ready: ReadySource<unknown> | null;
   readonly #key: string;
   readonly #outbox: Outbox;
   readonly #args: ExecutionArgs;
@@ -64,7 +63,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     log: Logger,
   ) {
     this.#source = source[Symbol.asyncIterator]();
-    this.#ready = this.#source instanceof SessionEventStream ? this.#source : null;
+    this.#ready = isReadySource(this.#source) ? this.#source : null;
     this.#key = root.key;
     this.#outbox = outbox;
     this.#args = args;
@@ -130,8 +129,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
           }
           this.#end = end;
         }
-        const live = this.#ready?.replaying === false;
-        const receivedAt = live ? (this.#event as StoredEvent).receivedAt : undefined;
+        const receivedAt = this.#ready?.receivedAt(this.#event);
         const sent = this.#outbox.send(this.#start, this.#end, receivedAt, this.#held);
         [this.#event, this.#end] = [undefined, undefined];
         if (sent) return void sent.then(this.#pump);
@@ -174,11 +172,12 @@ function rootField(args: ExecutionArgs): string | undefined {
 const held = new Set<Outbox>();
 let heldTimer: NodeJS.Timeout | null = null;
 
+/** The held messages are due: written within the fan-out's budget of the turn (FanoutTurns). */
 function writeHeld(): void {
   heldTimer = null;
   const due = [...held];
   held.clear();
-  for (const outbox of due) outbox.flush(true);
+  for (const outbox of due) outbox.due();
 }
 /**
  * Connections with messages waiting for the end of this turn (those of woken or resumed relays
@@ -206,6 +205,7 @@ function flushAll(): void {
 class Outbox implements FanoutConnection {
   readonly place: number;
   readonly #sink: FrameSink;
+  readonly #turns: FanoutTurns;
   readonly #observer: FanoutObserver | undefined;
   /** The waiting messages, two parts each, and their lengths in bytes. */
   #parts: Part[] = [];
@@ -213,14 +213,15 @@ class Outbox implements FanoutConnection {
   #bytes = 0;
   /** When the oldest live event among the waiting messages was received (ms since the epoch). */
   #oldest = Infinity;
-  /** Whether a waiting message may not be held (see heldFields). */
+  /** Whether a waiting message may not be held (see heldFields), or the hold is over. */
   #urgent = false;
   /** When the last write was (performance.now()). */
   #wroteAt = -Infinity;
 
-  constructor(sink: FrameSink, place: number, observer?: FanoutObserver) {
-    this.place = place;
+  constructor(sink: FrameSink, turns: FanoutTurns, observer?: FanoutObserver) {
+    this.place = turns.place();
     this.#sink = sink;
+    this.#turns = turns;
     this.#observer = observer;
   }
 
@@ -252,6 +253,13 @@ class Outbox implements FanoutConnection {
     );
   }
 
+  /** Its held messages' hold is over: they are written in a turn's fan-out. */
+  due(): void {
+    if (this.#parts.length === 0) return;
+    this.#urgent = true;
+    this.#turns.wake(this, noRun);
+  }
+
   /**
    * Writes the waiting messages, unless the connection is closing (nothing follows a close); or,
    * unless `now`, holds them while they all may wait and the last write was under `holdMs` ago.
@@ -276,6 +284,8 @@ class Outbox implements FanoutConnection {
   }
 }
 
+const noRun = (): void => undefined;
+
 /** The sending side of each connection. */
 const outboxes = new WeakMap<Extra, Outbox>();
 
@@ -299,7 +309,7 @@ export function useFramedServer(
   );
   wsServer.on('connection', (socket, request) => {
     const { sink, stop } = localSink(socket, request.socket);
-    const outbox = new Outbox(sink, turns.place(), fanout);
+    const outbox = new Outbox(sink, turns, fanout);
     const close = (code: number, reason: string) => {
       outbox.flush(true);
       socket.close(code, reason);

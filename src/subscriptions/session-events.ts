@@ -2,6 +2,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { BusMessage, EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
+import type { ReadySource } from '../events/ready-source.js';
 import { SubscriberQueue } from '../events/subscriber-queue.js';
 
 export interface SessionEventsDeps {
@@ -33,7 +34,9 @@ const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
  * already here without a promise each: a replay page, or the live events of one turn, cost the
  * consumer one wake-up rather than one per event.
  */
-export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined> {
+export class SessionEventStream
+  implements AsyncGenerator<StoredEvent, undefined>, ReadySource<StoredEvent>
+{
   readonly #deps: SessionEventsDeps;
   readonly #sessionId: string;
   readonly #after: number | null;
@@ -93,15 +96,14 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
     this.#queue!.close();
   }
 
-  /**
-   * True while the events handed over come from this stream's own read of the log: no other
-   * subscriber holds the same event objects.
-   */
   get replaying(): boolean {
     return this.#replaying;
   }
 
-  /** The next event if it is already here; undefined when only next() can tell. */
+  receivedAt(event: StoredEvent): number | undefined {
+    return this.#replaying ? undefined : event.receivedAt;
+  }
+
   takeReady(): StoredEvent | undefined {
     if (this.#state !== 'open') return undefined;
     if (this.#replaying) {
@@ -125,12 +127,7 @@ export class SessionEventStream implements AsyncGenerator<StoredEvent, undefined
     return undefined;
   }
 
-  /**
-   * Calls `wake` once when the next live event or the end arrives, instead of a promise from
-   * next(), once takeReady() has found nothing: a subscriber of a session that gets one event
-   * per turn then costs no promise per event. False when only next() can go on (the stream is
-   * opening, replaying, has ended or has failed).
-   */
+  /** Only live events wake: a replay is read through next(). */
   wakeWhenReady(wake: () => void): boolean {
     return this.#state === 'open' && !this.#replaying && this.#queue!.wakeOnNext(wake);
   }

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePriceFile } from '../../src/costs/price-file.js';
 import { Prices, shippedPrices, type ModelUsage } from '../../src/costs/prices.js';
 import { modelUsages, turnCost } from '../../src/costs/turn-cost.js';
-import { groupUsage, type TurnCostRow } from '../../src/costs/usage-ledger.js';
+import { groupUsage, UsageLedger, type TurnCostRow } from '../../src/costs/usage-ledger.js';
+import { openDatabase } from '../../src/store/database.js';
 
 const usage = (model: string, fields: Partial<ModelUsage> = {}): ModelUsage => ({
   model,
@@ -166,5 +170,41 @@ describe('usage grouped', () => {
     expect(by('SESSION')).toEqual({ s1: [2, 3, 0, 15], s2: [1, 0, 1, 0] });
     expect(by('DAY')).toEqual({ '2026-11-26': [2, 1, 1, 10], '2026-11-27': [1, 2, 0, 5] });
     expect(by('MODEL')).toEqual({ m1: [2, 1.5, 0, 15], m2: [2, 1.5, 1, 0] });
+  });
+});
+
+describe('the usage ledger', () => {
+  it("keeps a session's cost as turns are added and pruned", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ledger-'));
+    const db = openDatabase(dir);
+    try {
+      const ledger = new UsageLedger(db);
+      const turn = (turnId: string, completedAt: number, costUsd: number | null): TurnCostRow => ({
+        turnId,
+        sessionId: 's1',
+        completedAt,
+        costUsd,
+        source: costUsd === null ? 'UNKNOWN' : 'PRICE_TABLE',
+        models: [],
+        labels: [],
+        createdBy: null,
+      });
+      expect(ledger.sessionCost('s1')).toBeNull();
+      expect(ledger.add(turn('t1', 1_000, 1.5))).toBe(true);
+      expect(ledger.sessionCost('s1')).toBe(1.5);
+      expect(ledger.sessionCost('s1')).toBe(1.5);
+      expect(ledger.add(turn('t1', 1_000, 9))).toBe(false); // kept as it was
+      expect(ledger.add(turn('t2', 2_000, 2))).toBe(true);
+      expect(ledger.add(turn('t3', 3_000, null))).toBe(true);
+      expect(ledger.sessionCost('s1')).toBe(3.5);
+      expect(ledger.sessionCost('s2')).toBeNull();
+      expect(ledger.prune(2_500)).toBe(2);
+      expect(ledger.sessionCost('s1')).toBe(0); // a turn kept, of no known cost
+      expect(ledger.prune(4_000)).toBe(1);
+      expect(ledger.sessionCost('s1')).toBeNull();
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * A subscription's source that can hand over what is already here without a promise for each
+ * item. The relay that sends a subscription's messages (subscriptions/graphql-ws-framed.ts)
+ * takes items with takeReady() and, once none is left, asks to be woken by the next: a
+ * subscriber then costs one wake-up per turn of the event loop rather than a promise (and a
+ * generator step or two) per item, and its work runs within the fan-out's share of the turn.
+ */
+export interface ReadySource<T> {
+  /** The next item if it is already here; undefined when only next() can tell. */
+  takeReady(): T | undefined;
+  /**
+   * Calls `wake` once, when the next item or the end arrives, once takeReady() has found
+   * nothing. False, and no call, when only next() can go on (the source is opening, replaying,
+   * has ended or has failed).
+   */
+  wakeWhenReady(wake: () => void): boolean;
+  /**
+   * True while the items handed over come from this subscriber's own read: no other subscriber
+   * holds the same objects, so there is nothing to share.
+   */
+  readonly replaying: boolean;
+  /** When a live item was received (ms since the epoch), for the fan-out's delay; else undefined. */
+  receivedAt(item: T): number | undefined;
+}
+
+export function isReadySource(source: object): source is ReadySource<unknown> {
+  return typeof (source as Partial<ReadySource<unknown>>).takeReady === 'function';
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { byId, onlyOf, Topic } from '../../src/events/topic.js';
+import { isReadySource } from '../../src/events/ready-source.js';
+
+interface Change {
+  readonly id: string;
+  readonly n: number;
+}
+
+const tooSlow = () => new Error('too slow');
+
+describe('TopicStream', () => {
+  it('hands over the values of a turn with one wake-up, in order, each latest state once by key', () => {
+    const topic = new Topic<Change>();
+    const stream = topic.stream(10, tooSlow, byId);
+    expect(isReadySource(stream)).toBe(true);
+    let woken = 0;
+    expect(stream.wakeWhenReady(() => (woken += 1))).toBe(true);
+    topic.publish({ id: 'a', n: 1 });
+    topic.publish({ id: 'b', n: 1 });
+    topic.publish({ id: 'a', n: 2 });
+    expect(woken).toBe(1);
+    expect([stream.takeReady(), stream.takeReady(), stream.takeReady()]).toEqual([
+      { id: 'a', n: 2 },
+      { id: 'b', n: 1 },
+      undefined,
+    ]);
+    expect(stream.replaying).toBe(false);
+    expect(stream.receivedAt()).toBeUndefined();
+  });
+
+  it("keeps one id's values with only, and gives every subscriber the same snapshot", () => {
+    const topic = new Topic<Change>();
+    const [all, one] = [topic.stream(10, tooSlow), topic.stream(10, tooSlow, byId, onlyOf('b'))];
+    const value = { id: 'b', n: 1 };
+    topic.publish({ id: 'a', n: 1 });
+    topic.publish(value);
+    const [first, second] = [all.takeReady(), all.takeReady()];
+    expect(first).toEqual({ id: 'a', n: 1 });
+    expect(one.takeReady()).toBe(second);
+    expect(second).not.toBe(value); // a snapshot: later changes of the record are not seen
+    expect(one.takeReady()).toBeUndefined();
+  });
+
+  it('fails next() once it falls behind, and stops listening; return() stops it at once', async () => {
+    const topic = new Topic<Change>();
+    const stream = topic.stream(2, tooSlow);
+    for (let n = 0; n < 3; n++) topic.publish({ id: 'a', n });
+    expect(stream.wakeWhenReady(() => expect.unreachable('failed already'))).toBe(false);
+    await expect(stream.next()).rejects.toThrow('too slow');
+    // Nobody listens any more: publishing costs nothing and reaches no queue.
+    let copies = 0;
+    topic.listen(() => (copies += 1));
+    topic.publish({ id: 'a', n: 4 });
+    expect(copies).toBe(1);
+    expect(stream.takeReady()).toBeUndefined();
+
+    const ended = topic.stream(10, tooSlow);
+    const waiting = ended.next();
+    await ended.return();
+    expect(await waiting).toEqual({ value: undefined, done: true });
+    topic.publish({ id: 'a', n: 5 });
+    expect(ended.takeReady()).toBeUndefined();
+  });
+});
