@@ -33,10 +33,7 @@ function addRun(runs: ConnectionRuns, connection: FanoutConnection, run: () => v
  * before it reads its sockets, and the hooks it reads are stored and answered in that turn's
  * check phase (the event log commits its batch in an immediate), before the next slice of
  * fan-out. An immediate scheduled a turn earlier would run its slice first, and every hook
- * answer would wait for it. A batch of hooks stored wakes its subscribers once its answers are
- * out: that is a slice of its own, with a budget of its own, and the connections waiting go on
- * in it first. So while hooks come in, fan-out runs after each batch of them, with no wait for
- * a timer, and a hook waits for at most one slice before it is read.
+ * answer would wait for it.
  */
 export class FanoutTurns {
   readonly #budgetMs: number;
@@ -115,22 +112,15 @@ export class FanoutTurns {
   readonly #runWoken = () => {
     const woken = this.#woken;
     this.#woken = new Map();
-    this.#since = -1;
-    this.#runWaiting();
     this.#run(woken);
   };
 
   readonly #nextTurn = () => {
     this.#timerSet = false;
     this.#since = -1;
-    this.#runWaiting();
-  };
-
-  /** The connections waiting, oldest first. */
-  #runWaiting(): void {
     if (this.#waiting.size === 0) return;
     const waiting = [...this.#waiting].sort(([a], [b]) => a.place - b.place);
     this.#waiting = new Map();
     this.#run(waiting);
-  }
+  };
 }

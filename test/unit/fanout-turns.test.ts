@@ -101,24 +101,6 @@ describe('FanoutTurns', () => {
     expect(log).toEqual(['b1', 'b2', 'b written', 'a1', 'a written']);
   });
 
-  it('runs a slice of its own when subscribers are woken (a batch of hooks stored), the connections waiting first', async () => {
-    const turns = new FanoutTurns(1);
-    const log: string[] = [];
-    const [a, b, c] = ['a', 'b', 'c'].map((name) => connection(turns, name, log)) as [
-      FanoutConnection,
-      FanoutConnection,
-      FanoutConnection,
-    ];
-    expect(turns.wait(a, () => expect.unreachable('not spent yet'))).toBe(false);
-    work(2);
-    expect(turns.wait(b, () => log.push('b'))).toBe(true);
-    turns.wake(c, () => log.push('c'));
-    await new Promise(process.nextTick);
-    expect(log).toEqual(['b', 'b written', 'c', 'c written']);
-    await nextTurn(0);
-    expect(log).toHaveLength(4);
-  });
-
   it('counts writes alone (held messages come due) in the budget', async () => {
     const turns = new FanoutTurns(1);
     const log: string[] = [];
