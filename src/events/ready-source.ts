@@ -16,13 +16,40 @@ export interface ReadySource<T> {
   wakeWhenReady(wake: () => void): boolean;
   /**
    * True while the items handed over come from this subscriber's own read: no other subscriber
-   * holds the same objects, so there is nothing to share.
+   * holds the same objects, so there is nothing to share. Absent: never.
    */
-  readonly replaying: boolean;
-  /** When a live item was received (ms since the epoch), for the fan-out's delay; else undefined. */
-  receivedAt(item: T): number | undefined;
+  readonly replaying?: boolean;
+  /** When a live item was received (ms since the epoch), for the fan-out's delay. */
+  receivedAt?(item: T): number | undefined;
 }
 
 export function isReadySource(source: object): source is ReadySource<unknown> {
   return typeof (source as Partial<ReadySource<unknown>>).takeReady === 'function';
+}
+
+const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
+
+/**
+ * The ending of a stream that is an async iterator like a generator: return() and throw() end
+ * it at once through `end()`, also while next() waits (which then reports the end).
+ */
+export abstract class EndingStream<T> implements AsyncGenerator<T, undefined> {
+  abstract next(): Promise<IteratorResult<T, undefined>>;
+
+  /** Lets go of what the stream holds; called again, does nothing. */
+  protected abstract end(): void;
+
+  return(): Promise<IteratorResult<T, undefined>> {
+    this.end();
+    return Promise.resolve(done);
+  }
+
+  throw(error: unknown): Promise<IteratorResult<T, undefined>> {
+    this.end();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
 }

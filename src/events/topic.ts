@@ -1,4 +1,4 @@
-import type { ReadySource } from './ready-source.js';
+import { EndingStream, type ReadySource } from './ready-source.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 
 /**
@@ -35,19 +35,17 @@ export class Topic<T extends object> {
   }
 }
 
-const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
-
 /**
  * One subscriber's values of a topic: an async iterator like a generator, and a ReadySource,
  * so the values of one turn cost its consumer one wake-up rather than a promise each. Every
  * subscriber gets the same snapshot object of a value, and so shares its result.
  */
-export class TopicStream<T extends object> implements AsyncGenerator<T, undefined>, ReadySource<T> {
+export class TopicStream<T extends object> extends EndingStream<T> implements ReadySource<T> {
   readonly #queue: SubscriberQueue<T>;
   readonly #stop: () => void;
-  readonly replaying = false;
 
   constructor(topic: Topic<T>, queue: SubscriberQueue<T>, only?: (value: T) => boolean) {
+    super();
     this.#queue = queue;
     this.#stop = topic.listen(
       only
@@ -66,35 +64,16 @@ export class TopicStream<T extends object> implements AsyncGenerator<T, undefine
     return this.#queue.wakeOnNext(wake);
   }
 
-  receivedAt(): undefined {
-    return undefined;
-  }
-
   next(): Promise<IteratorResult<T, undefined>> {
     return this.#queue.next().catch((error: unknown) => {
-      this.#close();
+      this.end();
       throw error;
     });
   }
 
-  #close(): void {
+  protected end(): void {
     this.#stop();
     this.#queue.close();
-  }
-
-  /** Ends it at once, also while next() waits (which then reports the end). */
-  return(): Promise<IteratorResult<T, undefined>> {
-    this.#close();
-    return Promise.resolve(done);
-  }
-
-  throw(error: unknown): Promise<IteratorResult<T, undefined>> {
-    this.#close();
-    return Promise.reject(error);
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
   }
 }
 

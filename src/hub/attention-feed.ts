@@ -101,14 +101,12 @@ export class AttentionFeed {
     const take = () =>
       me.pending.length > 0 && subscribed() ? this.#merged(me.pending.splice(0)) : undefined;
     return {
-      replaying: false,
       takeReady: take,
       wakeWhenReady: (wake) => {
         if (me.pending.length > 0 || !subscribed()) return false;
         me.wake = wake;
         return true;
       },
-      receivedAt: () => undefined,
       next: async () => {
         if (me.pending.length === 0 && subscribed())
           await new Promise<void>((resolve) => (me.wake = resolve));

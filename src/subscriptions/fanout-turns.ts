@@ -44,8 +44,6 @@ export class FanoutTurns {
   /** The subscriptions woken since the last run, by connection. */
   #woken: ConnectionRuns = new Map();
   #connections = 0;
-  /** Whether the next turn's timer is set. */
-  #timerSet = false;
 
   constructor(budgetMs: number) {
     this.#budgetMs = budgetMs;
@@ -82,8 +80,6 @@ export class FanoutTurns {
   #begin(now: number): void {
     if (this.#since >= 0) return;
     this.#since = now;
-    if (this.#timerSet) return;
-    this.#timerSet = true;
     setTimeout(this.#nextTurn, 0);
   }
 
@@ -116,7 +112,6 @@ export class FanoutTurns {
   };
 
   readonly #nextTurn = () => {
-    this.#timerSet = false;
     this.#since = -1;
     if (this.#waiting.size === 0) return;
     const waiting = [...this.#waiting].sort(([a], [b]) => a.place - b.place);

@@ -129,7 +129,7 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
           }
           this.#end = end;
         }
-        const receivedAt = this.#ready?.receivedAt(this.#event);
+        const receivedAt = this.#ready?.receivedAt?.(this.#event);
         const sent = this.#outbox.send(this.#start, this.#end, receivedAt, this.#held);
         [this.#event, this.#end] = [undefined, undefined];
         if (sent) return void sent.then(this.#pump);

@@ -2,7 +2,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { BusMessage, EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import type { ReadySource } from '../events/ready-source.js';
+import { EndingStream, type ReadySource } from '../events/ready-source.js';
 import { SubscriberQueue } from '../events/subscriber-queue.js';
 
 export interface SessionEventsDeps {
@@ -35,7 +35,8 @@ const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
  * consumer one wake-up rather than one per event.
  */
 export class SessionEventStream
-  implements AsyncGenerator<StoredEvent, undefined>, ReadySource<StoredEvent>
+  extends EndingStream<StoredEvent>
+  implements ReadySource<StoredEvent>
 {
   readonly #deps: SessionEventsDeps;
   readonly #sessionId: string;
@@ -52,6 +53,7 @@ export class SessionEventStream
   #pageAt = 0;
 
   constructor(deps: SessionEventsDeps, sessionId: string, after: number | null) {
+    super();
     this.#deps = deps;
     this.#sessionId = sessionId;
     this.#after = after;
@@ -83,10 +85,10 @@ export class SessionEventStream
 
   /** A session that has ended for good, with nothing left to deliver, ends the stream. */
   #endIfEnded(): void {
-    if (this.#deps.isEnded(this.#sessionId, this.#last) && this.#queue!.size === 0) this.#close();
+    if (this.#deps.isEnded(this.#sessionId, this.#last) && this.#queue!.size === 0) this.end();
   }
 
-  #close(): void {
+  protected end(): void {
     const wasOpen = this.#state !== 'new' && this.#state !== 'closed';
     this.#state = 'closed';
     this.#page = null;
@@ -117,7 +119,7 @@ export class SessionEventStream
     while (queue.size > 0) {
       const message = queue.shift()!;
       if (message.kind === 'end') {
-        this.#close();
+        this.end();
         return undefined;
       }
       if (message.event.seq <= this.#last) continue;
@@ -156,12 +158,12 @@ export class SessionEventStream
         }
         const step = await this.#queue!.next();
         if (step.done) {
-          this.#close();
+          this.end();
           return done;
         }
         const message = step.value;
         if (message.kind === 'end') {
-          this.#close();
+          this.end();
           return done;
         }
         if (message.event.seq <= this.#last) continue;
@@ -169,24 +171,9 @@ export class SessionEventStream
         return { value: message.event, done: false };
       }
     } catch (error) {
-      this.#close();
+      this.end();
       throw error;
     }
-  }
-
-  /** Ends the stream at once, also while next() waits (which then reports the end). */
-  return(): Promise<IteratorResult<StoredEvent, undefined>> {
-    this.#close();
-    return Promise.resolve(done);
-  }
-
-  throw(error: unknown): Promise<IteratorResult<StoredEvent, undefined>> {
-    this.#close();
-    return Promise.reject(error);
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
   }
 }
 
