@@ -2,7 +2,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { BusListener } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { byId, onlyOf, Topic } from '../events/topic.js';
+import { byId, Topic } from '../events/topic.js';
 import type { Logger } from '../log.js';
 import type { PermissionRecord } from '../permissions/permission-request.js';
 import { SessionStatus, type SessionRecord } from '../sessions/session.js';
@@ -31,8 +31,8 @@ export interface FeedDeps {
  */
 export class ClusterFeeds {
   readonly #deps: FeedDeps;
-  readonly #updates = new Topic<SessionRecord>();
-  readonly #permissionChanges = new Topic<PermissionRecord>();
+  readonly #updates = new Topic<SessionRecord>(byId);
+  readonly #permissionChanges = new Topic<PermissionRecord>(byId);
 
   constructor(deps: FeedDeps) {
     this.#deps = deps;
@@ -64,11 +64,13 @@ export class ClusterFeeds {
   }
 
   sessionUpdates(only?: string): AsyncGenerator<SessionRecord> {
-    return this.#updates.stream(this.#deps.subscriberBuffer, this.#overflow, byId, onlyOf(only));
+    const options = { conflate: true, only };
+    return this.#updates.stream(this.#deps.subscriberBuffer, this.#overflow, options);
   }
 
   permissionChanges(): AsyncGenerator<PermissionRecord> {
-    return this.#permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow, byId);
+    const options = { conflate: true };
+    return this.#permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow, options);
   }
 
   readonly #overflow = () =>

@@ -1,37 +1,67 @@
 import { EndingStream, type ReadySource } from './ready-source.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 
+type Listener<T> = (value: T) => void;
+
+/** What a stream of a topic takes. */
+export interface StreamOptions {
+  /** Conflate by the topic's key: a subscriber behind gets each key's latest value once. */
+  readonly conflate?: boolean;
+  /** Only the values of this key (the topic's key). */
+  readonly only?: unknown;
+}
+
 /**
  * A small in-process feed for low-volume changes (session updates, permission requests).
  * Each subscriber gets its own bounded queue; one that falls `limit` items behind is failed
  * with `overflowError` and can subscribe again to get the current state.
+ *
+ * With `keyOf` (a record's id), a listener of one key is found by that key: a value costs the
+ * listeners of other keys nothing, so a thousand subscribers of a session each cost a publish
+ * one lookup, not a call each.
  */
 export class Topic<T extends object> {
-  readonly #listeners = new Set<(value: T) => void>();
+  readonly #listeners = new Set<Listener<T>>();
+  readonly #keyed = new Map<unknown, Set<Listener<T>>>();
+  readonly #keyOf: ((value: T) => unknown) | null;
+
+  constructor(keyOf?: (value: T) => unknown) {
+    this.#keyOf = keyOf ?? null;
+  }
 
   /** Delivers a shallow copy: subscribers see the value as it was when published. */
   publish(value: T): void {
-    if (this.#listeners.size === 0) return;
+    const keyed = this.#keyed.size > 0 ? this.#keyed.get(this.#keyOf!(value)) : undefined;
+    if (this.#listeners.size === 0 && keyed === undefined) return;
     const snapshot = { ...value };
     for (const listener of [...this.#listeners]) listener(snapshot);
+    if (keyed) for (const listener of [...keyed]) listener(snapshot);
   }
 
-  listen(listener: (value: T) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  /** Calls `listener` with every value, or with those of the key `only` when given. */
+  listen(listener: Listener<T>, only?: unknown): () => void {
+    if (only === undefined) {
+      this.#listeners.add(listener);
+      return () => this.#listeners.delete(listener);
+    }
+    if (!this.#keyOf) throw new Error('a topic without a key has no listeners of one key');
+    let listeners = this.#keyed.get(only);
+    if (!listeners) this.#keyed.set(only, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.#keyed.get(only) === listeners) this.#keyed.delete(only);
+    };
   }
 
-  /**
-   * The values published from now on (those `only` keeps, if given), conflated by `keyOf` if
-   * given. It listens from this call on.
-   */
-  stream(
-    limit: number,
-    overflowError: () => Error,
-    keyOf?: (value: T) => unknown,
-    only?: (value: T) => boolean,
-  ): TopicStream<T> {
-    return new TopicStream(this, new SubscriberQueue<T>(limit, overflowError, keyOf), only);
+  /** The values published from now on, as `options` say. It listens from this call on. */
+  stream(limit: number, overflowError: () => Error, options: StreamOptions = {}): TopicStream<T> {
+    const keyOf = options.conflate ? (this.#keyOf ?? undefined) : undefined;
+    const queue = new SubscriberQueue<T>(limit, overflowError, keyOf);
+    return new TopicStream(
+      queue,
+      this.listen((value) => queue.push(value), options.only),
+    );
   }
 }
 
@@ -44,16 +74,10 @@ export class TopicStream<T extends object> extends EndingStream<T> implements Re
   readonly #queue: SubscriberQueue<T>;
   readonly #stop: () => void;
 
-  constructor(topic: Topic<T>, queue: SubscriberQueue<T>, only?: (value: T) => boolean) {
+  constructor(queue: SubscriberQueue<T>, stop: () => void) {
     super();
     this.#queue = queue;
-    this.#stop = topic.listen(
-      only
-        ? (value) => {
-            if (only(value)) queue.push(value);
-          }
-        : (value) => queue.push(value),
-    );
+    this.#stop = stop;
   }
 
   takeReady(): T | undefined {
@@ -79,13 +103,6 @@ export class TopicStream<T extends object> extends EndingStream<T> implements Re
 
 /** Conflates a feed of records by id: a subscriber behind gets each one's latest state. */
 export const byId = (record: { readonly id: string }): string => record.id;
-
-/** Keeps the records of one id when given one, else every record. */
-export function onlyOf(
-  id: string | undefined,
-): ((record: { readonly id: string }) => boolean) | undefined {
-  return id === undefined ? undefined : (record) => record.id === id;
-}
 
 /**
  * The current state, then the changes after it, with no gap: the change stream is subscribed

@@ -7,7 +7,7 @@ import type {
 import { ErrorCode, HubError } from '../errors.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { byId, onlyOf, type Topic } from '../events/topic.js';
+import type { Topic } from '../events/topic.js';
 import type { PermissionBroker } from '../permissions/permission-broker.js';
 import type {
   Decision,
@@ -95,10 +95,12 @@ export class LocalHub implements Hub {
   }
   sessionUpdates(only?: string): AsyncGenerator<SessionRecord> {
     const limit = this.#deps.subscriberBuffer;
-    return this.#sessions.updates.stream(limit, this.#overflow, byId, onlyOf(only));
+    return this.#sessions.updates.stream(limit, this.#overflow, { conflate: true, only });
   }
   permissionChanges(): AsyncGenerator<PermissionRecord> {
-    return this.#deps.permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow, byId);
+    return this.#deps.permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow, {
+      conflate: true,
+    });
   }
   readonly #overflow = () =>
     new HubError(

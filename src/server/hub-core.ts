@@ -10,7 +10,7 @@ import { SqliteChannelLog } from '../channels/sqlite-channel-log.js';
 import { ClaudeCli } from '../claude/claude-cli.js';
 import { LocalEventBus } from '../events/event-bus.js';
 import { appendObserved } from '../events/event-log.js';
-import { Topic } from '../events/topic.js';
+import { byId, Topic } from '../events/topic.js';
 import { gitEnvironment, gitRunner } from '../git/git.js';
 import { TreeSnapshots } from '../git/tree-snapshots.js';
 import { GlobalHooks } from '../hooks/global-hooks.js';
@@ -79,7 +79,7 @@ export function hubCore(
   const tmux = new TmuxDriver(options.tmux.socket, options.tmux.configFile, options.childEnv);
   const claude = (parts.claude = new ClaudeCli({ ...options.claude, log }));
   const bus = new LocalEventBus();
-  const permissionChanges = new Topic<PermissionRecord>();
+  const permissionChanges = new Topic<PermissionRecord>(byId);
   const permissions = (parts.permissions = new PermissionBroker(
     {
       ...options.permissions,

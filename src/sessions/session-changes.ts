@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { Topic } from '../events/topic.js';
+import { byId, Topic } from '../events/topic.js';
 import type { RecordTable } from '../store/record-table.js';
 import type { SessionRecord } from './session.js';
 
@@ -20,7 +20,7 @@ export interface CommitOptions {
  */
 export class SessionChanges {
   /** Fires with a session whenever its status, pending permissions, last message or labels change. */
-  readonly updates = new Topic<SessionRecord>();
+  readonly updates = new Topic<SessionRecord>(byId);
   readonly #store: RecordTable<SessionRecord>;
   readonly #bus: EventBus;
   readonly #clock: Clock;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byId, onlyOf, Topic } from '../../src/events/topic.js';
+import { byId, Topic } from '../../src/events/topic.js';
 import { isReadySource, type ReadySource } from '../../src/events/ready-source.js';
 
 interface Change {
@@ -11,8 +11,8 @@ const tooSlow = () => new Error('too slow');
 
 describe('TopicStream', () => {
   it('hands over the values of a turn with one wake-up, in order, each latest state once by key', () => {
-    const topic = new Topic<Change>();
-    const stream = topic.stream(10, tooSlow, byId);
+    const topic = new Topic<Change>(byId);
+    const stream = topic.stream(10, tooSlow, { conflate: true });
     expect(isReadySource(stream)).toBe(true);
     let woken = 0;
     expect(stream.wakeWhenReady(() => (woken += 1))).toBe(true);
@@ -32,8 +32,8 @@ describe('TopicStream', () => {
   });
 
   it("keeps one id's values with only, and gives every subscriber the same snapshot", () => {
-    const topic = new Topic<Change>();
-    const [all, one] = [topic.stream(10, tooSlow), topic.stream(10, tooSlow, byId, onlyOf('b'))];
+    const topic = new Topic<Change>(byId);
+    const [all, one] = [topic.stream(10, tooSlow), topic.stream(10, tooSlow, { only: 'b' })];
     const value = { id: 'b', n: 1 };
     topic.publish({ id: 'a', n: 1 });
     topic.publish(value);
@@ -42,6 +42,30 @@ describe('TopicStream', () => {
     expect(one.takeReady()).toBe(second);
     expect(second).not.toBe(value); // a snapshot: later changes of the record are not seen
     expect(one.takeReady()).toBeUndefined();
+  });
+
+  it('calls no listener of another key: a value costs one lookup, not a call a subscriber', async () => {
+    const topic = new Topic<Change>(byId);
+    const ids = Array.from({ length: 1_000 }, (_, i) => `s${i}`);
+    const calls = new Map<string, number>();
+    for (const id of ids) topic.listen(() => calls.set(id, (calls.get(id) ?? 0) + 1), id);
+    topic.publish({ id: 's7', n: 1 });
+    topic.publish({ id: 'other', n: 1 });
+    expect([...calls]).toEqual([['s7', 1]]);
+
+    const streams = ids.map((id) => topic.stream(10, tooSlow, { conflate: true, only: id }));
+    topic.publish({ id: 's7', n: 2 });
+    topic.publish({ id: 's7', n: 3 });
+    expect(streams[7]!.takeReady()).toEqual({ id: 's7', n: 3 });
+    expect(streams.map((stream) => stream.takeReady())).toEqual(ids.map(() => undefined));
+
+    // Once every subscriber of a key has gone, a value of it reaches nobody.
+    await Promise.all(streams.map((stream) => stream.return()));
+    const all = topic.stream(10, tooSlow);
+    topic.publish({ id: 's7', n: 3 });
+    expect(all.takeReady()).toEqual({ id: 's7', n: 3 });
+    expect(streams[7]!.takeReady()).toBeUndefined();
+    expect(() => new Topic<Change>().listen(() => undefined, 's7')).toThrow();
   });
 
   it('fails next() once it falls behind, and stops listening; return() stops it at once', async () => {
