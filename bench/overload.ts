@@ -9,9 +9,9 @@
  * not what reaches the subscribers, and on a 16-core machine a hub whose hook answers no longer
  * waited for the writes "carried" 3.3 times more that way while its subscribers fell 2 s behind.)
  * Then the same hub gets twice that rate, paced, while the 100 subscribers read on and one more
- * stops reading for a while (bench/subscribers.ts, slowSubscriber). The hub lets a subscriber lag
- * `subscriberBuffer` events (the default, 10,000, in the full run); on loopback the kernel's
- * socket buffers hold megabytes more, so the pause is most of the row.
+ * stops reading until the hub cuts it (bench/subscribers.ts, slowSubscriber; pauseUntilCut). The
+ * hub lets a subscriber lag `subscriberBuffer` events (the default, 10,000, in the full run) on
+ * top of what its socket's buffers hold, megabytes on loopback.
  *
  * The hub must degrade in order: hook answers stay fast whatever the subscribers do (against
  * the floor server answering the same hooks with no subscriber; apart, those that come back
@@ -48,8 +48,6 @@ const settleMs = (options: Options) => Math.min(2000, (options.seconds * 1000) /
 interface Options {
   readonly subscribers: number;
   readonly seconds: number;
-  /** How long the slow subscriber stops reading, from a second into the load. */
-  readonly pauseMs: number;
   readonly subscriberBuffer: number;
 }
 
@@ -67,6 +65,43 @@ async function settled(watching: Subscribers, from: number, total: number, subsc
     else if (performance.now() - quietSince > 2000) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Subscriptions the hub has cut so far, by its /metrics. */
+async function hubCuts(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Number(/^claude_hub_subscribers_cut_total (\d+)$/m.exec(text)?.[1] ?? 0);
+}
+
+/**
+ * The slow subscriber stops reading `afterMs` into the load and reads again once the hub has cut
+ * it, or when `stop` is called at the load's end. The hub counts every cut in its /metrics; the
+ * slow one's is a cut more than the reading subscribers were told of, twice running 100 ms apart
+ * (a reader's notice may still be on its way). A pause of fixed length tells nothing at a low
+ * rate: on loopback the paused connection's socket buffers hold megabytes (about 16,000 of these
+ * events on the 2-core machine) before the hub's queue for it begins to fill.
+ */
+function pauseUntilCut(hub: Pick<BenchHub, 'base'>, watching: Subscribers, afterMs: number) {
+  let stopped = false;
+  let pausedMs = 0;
+  const paused = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
+    if (stopped) return;
+    const before = (await hubCuts(hub.base)) - watching.cut();
+    watching.pauseSlow();
+    const since = performance.now();
+    for (let seen = 0; !stopped && seen < 2;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = (await hubCuts(hub.base)) - watching.cut() > before ? seen + 1 : 0;
+    }
+    pausedMs = performance.now() - since;
+    watching.resumeSlow();
+  })();
+  return async () => {
+    stopped = true;
+    await paused;
+    return pausedMs;
+  };
 }
 
 /**
@@ -261,9 +296,9 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
     const hubAlone = await alone(world, rate, options);
 
     const stats = await hubStats(hub);
-    const pause = setTimeout(() => watching.pauseSlow(options.pauseMs), 1000);
+    const stopPause = pauseUntilCut(hub, watching, settleMs(options) / 2);
     const atHub = await paced(hub, hub.target, watching, sent, rate, options, offered);
-    clearTimeout(pause);
+    const pausedMs = await stopPause();
     // seq 1 is the SessionStart; every step's events, then the paced ones.
     const last = 1 + offered + atHub.total;
     await untilArrived(() => (watching.slow()?.last ?? 0) >= last);
@@ -306,8 +341,8 @@ export async function overload(world: BenchWorld, options: Options): Promise<Row
       },
       {
         section,
-        metric: `1 sub paused ${options.pauseMs / 1000} s, may lag ${options.subscriberBuffer}`,
-        value: `cut ${slow.cuts}x (its pause held ${Math.round((rate * options.pauseMs) / 1000)} events), each time resumed with after; got seq ${slow.first}-${slow.last} of ${last}, ${slow.received} events, ${slow.outOfOrder} out of order`,
+        metric: `1 sub paused until cut, may lag ${options.subscriberBuffer}`,
+        value: `cut ${slow.cuts}x after ${ms(pausedMs)} paused (${Math.round((rate * pausedMs) / 1000)} events offered meanwhile), each time resumed with after; got seq ${slow.first}-${slow.last} of ${last}, ${slow.received} events, ${slow.outOfOrder} out of order`,
         target: 'cut, every event once, in order',
         ok: slow.cuts > 0 && slow.outOfOrder === 0 && slow.first === 1 && slow.last === last,
       },

@@ -232,7 +232,6 @@ async function main(): Promise<Row[]> {
         overload(world, {
           subscribers: sizes.fanoutSubscribers.at(-1)!,
           seconds: smoke ? 1 : 8,
-          pauseMs: smoke ? 500 : 5000,
           subscriberBuffer: smoke ? 100 : 10_000,
         }),
       fleet: () =>

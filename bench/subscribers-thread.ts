@@ -48,8 +48,9 @@ export interface Subscribers {
   readonly cut: () => number;
   /** The slow subscriber's state, with `slow`. */
   readonly slow: () => SlowReport | null;
-  /** Makes the slow subscriber stop reading for `ms`. */
-  pauseSlow(ms: number): void;
+  /** Makes the slow subscriber stop reading until `resumeSlow`. */
+  pauseSlow(): void;
+  resumeSlow(): void;
   stop(): Promise<void>;
 }
 
@@ -96,7 +97,8 @@ export async function startSubscribers(
     arrivals,
     cut: () => cut,
     slow: () => slow,
-    pauseSlow: (ms) => worker.postMessage({ pause: ms }),
+    pauseSlow: () => worker.postMessage('pause'),
+    resumeSlow: () => worker.postMessage('resume'),
     stop,
   };
 }

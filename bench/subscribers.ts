@@ -135,11 +135,11 @@ function librarySubscriber(): void {
 
 /** The slow subscriber's state, and how to make it stop reading for a while. */
 let slowReport: SlowReport | null = null;
-let pauseSlow: (ms: number) => void = () => {};
+let readSlow: (reading: boolean) => void = () => {};
 
 /**
  * A subscriber that reads every event of the first session, with its seq, from the first one
- * on, and stops reading its socket when told (`{ pause: ms }`), as a dashboard on a stalled
+ * on, and stops reading its socket when told (`pause`, until `resume`), as a dashboard on a stalled
  * network would. Cut by the hub with SUBSCRIBER_TOO_SLOW, it subscribes again with `after` its
  * last seq, as a client should, and notes whether the events it gets follow each other.
  */
@@ -183,10 +183,10 @@ function slowSubscriber(): void {
     state.last = seq;
     state.received += 1;
   });
-  pauseSlow = (ms) => {
+  readSlow = (reading) => {
     const socket = (ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
-    socket.pause();
-    setTimeout(() => socket.resume(), ms);
+    if (reading) socket.resume();
+    else socket.pause();
   };
 }
 
@@ -202,8 +202,7 @@ const report = () => {
 };
 const reporting = setInterval(report, 50);
 parentPort!.on('message', (message: unknown) => {
-  if (typeof message === 'object' && message !== null && 'pause' in message)
-    return pauseSlow(message.pause as number);
+  if (message === 'pause' || message === 'resume') return readSlow(message === 'resume');
   if (typeof message === 'object' && message !== null && 'sent' in message)
     return noteSent(message.sent as SentBatch);
   if (message !== 'stop') return;

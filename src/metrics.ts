@@ -14,6 +14,8 @@ export interface MetricsSources {
   /** Restarts of crashed sessions so far, summed over sessions (it only grows). */
   readonly restarts: () => number;
   readonly subscribers: () => number;
+  /** Subscriptions to session events cut so far for falling behind (it only grows). */
+  readonly subscribersCut: () => number;
 }
 
 function setAll(gauge: Gauge<'status'>, counts: Map<string, number>): void {
@@ -197,6 +199,15 @@ export class HubMetrics {
       registers,
       collect() {
         this.set(sources.subscribers());
+      },
+    });
+    new Counter({
+      name: 'claude_hub_subscribers_cut_total',
+      help: 'Subscriptions to session events cut for falling behind (SUBSCRIBER_TOO_SLOW); each may resume with after.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.subscribersCut());
       },
     });
     new Gauge({

@@ -112,11 +112,16 @@ function accessOf(config: HubConfig, entries: readonly TokenEntry[]): Access {
   };
 }
 
-/** The event streams open now (graphql-ws, SSE, plain SSE), for the subscribers gauge. */
+/**
+ * The event streams open now (graphql-ws, SSE, plain SSE), for the subscribers gauge, and those
+ * cut so far for falling behind.
+ */
 class OpenStreams {
   count = 0;
+  cuts = 0;
   readonly open = (): void => void this.count++;
   readonly close = (): void => void this.count--;
+  readonly cut = (): void => void this.cuts++;
 }
 
 /**
@@ -132,5 +137,6 @@ function hubMetrics(parts: Parts, streams: OpenStreams): HubMetrics {
       countBy(parts.sessions?.messages.all() ?? [], (message) => message.status),
     restarts: () => sessions().reduce((sum, record) => sum + record.restartCount, 0),
     subscribers: () => streams.count,
+    subscribersCut: () => streams.cuts,
   });
 }

@@ -19,8 +19,8 @@ export interface SessionEventsDeps {
   readonly liveFrom: (sessionId: string) => number | Promise<number>;
   /** True once the session has ended for good and its last event, by `delivered`, is out. */
   readonly isEnded: (sessionId: string, delivered: number) => boolean;
-  /** Counts open streams, for the subscribers gauge. */
-  readonly streams?: { open(): void; close(): void };
+  /** Counts open streams, for the subscribers gauge, and those cut for falling behind. */
+  readonly streams?: { open(): void; close(): void; cut(): void };
 }
 
 const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
@@ -62,14 +62,13 @@ export class SessionEventStream
   /** Joins the bus on the first read, as a generator would start then. */
   async #open(): Promise<void> {
     const deps = this.#deps;
-    const queue = new SubscriberQueue<BusMessage>(
-      deps.bufferLimit,
-      () =>
-        new HubError(
-          ErrorCode.SubscriberTooSlow,
-          `subscriber fell more than ${deps.bufferLimit} events behind; resubscribe with "after"`,
-        ),
-    );
+    const queue = new SubscriberQueue<BusMessage>(deps.bufferLimit, () => {
+      deps.streams?.cut();
+      return new HubError(
+        ErrorCode.SubscriberTooSlow,
+        `subscriber fell more than ${deps.bufferLimit} events behind; resubscribe with "after"`,
+      );
+    });
     this.#state = 'opening';
     this.#queue = queue;
     this.#unsubscribe = deps.bus.subscribe(this.#sessionId, (message) => queue.push(message));

@@ -89,6 +89,13 @@ describe('a subscriber that never reads', () => {
       Array.from({ length: count }, (_, i) => `n${i}`),
     );
 
+    // The hub cut it while it still read nothing, and says so to whoever watches its metrics.
+    const cuts = async () => {
+      const text = await (await fetch(`${hub.baseUrl}/metrics`)).text();
+      return Number(/^claude_hub_subscribers_cut_total (\d+)$/m.exec(text)?.[1]);
+    };
+    await vi.waitFor(async () => expect(await cuts()).toBe(1), { timeout: 10_000, interval: 50 });
+
     (slow as unknown as { _socket: { resume(): void } })._socket.resume();
     await vi.waitFor(
       () => expect(received.some((text) => text.includes('SUBSCRIBER_TOO_SLOW'))).toBe(true),

@@ -20,7 +20,11 @@ function setup(replayPageSize: number) {
     replayPageSize,
     liveFrom: (id) => log.lastSeq(id),
     isEnded: () => false,
-    streams: { open: () => void open.count++, close: () => void open.count-- },
+    streams: {
+      open: () => void open.count++,
+      close: () => void open.count--,
+      cut: () => undefined,
+    },
   };
   /** Stores an event and publishes it, as the session manager does. */
   const add = async (message: string) => {
