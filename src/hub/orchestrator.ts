@@ -1,9 +1,16 @@
 import type { AuditRecord } from '../audit/audit-log.js';
 import { describeValue, ErrorCode, HubError } from '../errors.js';
-import type { OrchestrationPort, StartArgs } from '../mcp/orchestration-tools.js';
+import {
+  lastAnswerChars,
+  listPage,
+  type ListArgs,
+  type OrchestrationPort,
+  type StartArgs,
+} from '../mcp/orchestration-tools.js';
 import {
   isRunning,
   OrchestrationReach,
+  SessionStatus,
   type Orchestration,
   type SessionRecord,
 } from '../sessions/session.js';
@@ -44,14 +51,39 @@ export class Orchestrator implements OrchestrationPort {
     return !!this.#deps.hub().get(sessionId)?.orchestration;
   }
 
-  async list(caller: string, label: string | null): Promise<string> {
+  /**
+   * A page of the sessions in reach that match, oldest first. A page's `next` is its last
+   * session's place (created at, id), so a page goes on where the last ended even when sessions
+   * came or went in between.
+   */
+  async list(caller: string, args: ListArgs): Promise<string> {
     const me = this.#caller(caller);
     const hub = this.#deps.hub();
-    const sessions = hub
+    const status = args.status?.trim().toUpperCase();
+    if (status !== undefined && !statuses.has(status))
+      throw new HubError(
+        ErrorCode.BadInput,
+        `no status is called ${describeValue(args.status)}: one of ${[...statuses].join(', ')}`,
+      );
+    const after = args.after === undefined ? null : placeOf(args.after);
+    const matching = hub
       .list()
-      .filter((record) => this.#inReach(me, record))
-      .filter((record) => label === null || record.labels.includes(label));
-    return JSON.stringify(sessions.map((record) => this.#summary(record)));
+      .filter(
+        (record) =>
+          this.#inReach(me, record) &&
+          (args.label === undefined || record.labels.includes(args.label)) &&
+          (status === undefined || hub.statusOf(record) === status),
+      )
+      .sort(byPlace);
+    const from = after === null ? 0 : matching.findIndex((record) => byPlace(record, after) > 0);
+    const page = from < 0 ? [] : matching.slice(from, from + (args.limit ?? listPage.default));
+    const last = page.at(-1);
+    const more = last !== undefined && from + page.length < matching.length;
+    return JSON.stringify({
+      sessions: page.map((record) => this.#summary(record, lastAnswerChars)),
+      total: matching.length,
+      next: more ? `${last.createdAt}.${last.id}` : null,
+    });
   }
 
   async start(caller: string, args: StartArgs): Promise<string> {
@@ -174,7 +206,9 @@ export class Orchestrator implements OrchestrationPort {
     return target;
   }
 
-  #summary(record: SessionRecord) {
+  /** What the tools say of a session; its last answer cut at `answerChars`, when given. */
+  #summary(record: SessionRecord, answerChars = Infinity) {
+    const answer = record.lastAssistantMessage;
     return {
       id: record.id,
       name: record.name,
@@ -182,7 +216,10 @@ export class Orchestrator implements OrchestrationPort {
       labels: record.labels,
       cwd: record.cwd,
       parent: record.parentId,
-      lastAnswer: record.lastAssistantMessage,
+      lastAnswer:
+        answer !== null && answer.length > answerChars
+          ? `${answer.slice(0, answerChars)}…`
+          : answer,
     };
   }
 
@@ -216,6 +253,26 @@ export class Orchestrator implements OrchestrationPort {
       throw error;
     }
   }
+}
+
+const statuses: ReadonlySet<string> = new Set(Object.values(SessionStatus));
+
+/** Where a session stands in list_sessions' order: oldest first, then by id. */
+type Place = Pick<SessionRecord, 'createdAt' | 'id'>;
+
+function byPlace(a: Place, b: Place): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The place a list_sessions page's `next` names. */
+function placeOf(after: string): Place {
+  const match = /^(\d+)\.(.+)$/.exec(after.trim());
+  if (!match)
+    throw new HubError(
+      ErrorCode.BadInput,
+      `after ${describeValue(after)} is not a page's next: pass the next list_sessions gave, or leave after out for the first page`,
+    );
+  return { createdAt: Number(match[1]), id: match[2]! };
 }
 
 /** What an audited act acted on. */

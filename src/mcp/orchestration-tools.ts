@@ -13,6 +13,20 @@ export const orchestrationToolNames = [
   'stop_session',
 ] as const;
 
+/** What list_sessions takes: filters, and a page's size and place. */
+export interface ListArgs {
+  readonly label?: string | undefined;
+  readonly status?: string | undefined;
+  readonly limit?: number | undefined;
+  readonly after?: string | undefined;
+}
+
+/** How much of each session's last answer list_sessions gives. */
+export const lastAnswerChars = 300;
+
+/** How many sessions a page of list_sessions has when the model does not say, and at most. */
+export const listPage = { default: 50, max: 200 } as const;
+
 export interface StartArgs {
   readonly cwd: string;
   readonly prompt?: string | undefined;
@@ -30,7 +44,7 @@ export interface StartArgs {
 export interface OrchestrationPort {
   /** Whether the session is offered the tools (started with `orchestrate`). */
   offered(sessionId: string): boolean;
-  list(caller: string, label: string | null): Promise<string>;
+  list(caller: string, args: ListArgs): Promise<string>;
   start(caller: string, args: StartArgs): Promise<string>;
   ask(caller: string, session: string, text: string, timeoutSeconds: number): Promise<string>;
   send(caller: string, session: string, text: string): Promise<string>;
@@ -68,11 +82,24 @@ export function registerOrchestrationTools(
   server.registerTool(
     'list_sessions',
     {
-      description:
-        'List the claude-code-hub sessions you may act on (your children, unless you were given a wider reach), as JSON: id, name, status, labels, folder, parent, last answer.',
-      inputSchema: { label: z.string().optional().describe('Only sessions with this label.') },
+      description: `List the claude-code-hub sessions you may act on (your children, unless you were given a wider reach), oldest first, a page at a time, as JSON: {"sessions": [{id, name, status, labels, cwd, parent, lastAnswer}], "total": how many match, "next": what to pass as after for the next page, or null}. lastAnswer is cut at ${lastAnswerChars} characters; session_status has it whole.`,
+      inputSchema: {
+        label: z.string().optional().describe('Only sessions with this label.'),
+        status: z
+          .string()
+          .optional()
+          .describe('Only sessions in this status, as session_status gives it (IDLE, BUSY, ...).'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(listPage.max)
+          .optional()
+          .describe(`Sessions a page (${listPage.default} unless said, at most ${listPage.max}).`),
+        after: z.string().optional().describe("The page after this one: the last page's next."),
+      },
     },
-    ({ label }) => result(() => port.list(caller, label ?? null)),
+    (args) => result(() => port.list(caller, args)),
   );
   server.registerTool(
     'start_session',

@@ -108,10 +108,18 @@ describe("sessions that run sessions through the hub's MCP tools, with the real 
       );
       expect(toolSaid(reply, 'ask_session')).toBe(`echo: what is in ${child.id}?`);
     }
-    const listed = JSON.parse(
-      toolSaid(await ask(parent.id, call('list_sessions', {})), 'list_sessions'),
+    const list = async (args: Record<string, unknown>) =>
+      JSON.parse(toolSaid(await ask(parent.id, call('list_sessions', args)), 'list_sessions'));
+    const listed = await list({});
+    expect(listed.sessions.map((s: Child) => s.id).sort()).toEqual([a.id, b.id].sort());
+    // A page at a time: the second page goes on after the first.
+    const first = await list({ limit: 1 });
+    expect(first).toMatchObject({ total: 2, next: expect.any(String) });
+    const second = await list({ limit: 1, after: first.next });
+    expect([...first.sessions, ...second.sessions].map((s: Child) => s.id)).toEqual(
+      listed.sessions.map((s: Child) => s.id),
     );
-    expect(listed.map((s: Child) => s.id).sort()).toEqual([a.id, b.id].sort());
+    expect(second.next).toBeNull();
 
     // Out of reach: a session a client started is not the parent's to ask.
     const outsider = await create({});

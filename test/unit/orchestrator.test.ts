@@ -3,7 +3,7 @@ import type { AuditRecord } from '../../src/audit/audit-log.js';
 import type { CreateInput, Hub } from '../../src/hub/hub.js';
 import { Orchestrator } from '../../src/hub/orchestrator.js';
 import type { AskOutcome } from '../../src/sessions/ask.js';
-import type { Orchestration, SessionRecord } from '../../src/sessions/session.js';
+import type { Orchestration, SessionRecord, SessionStatus } from '../../src/sessions/session.js';
 import { message, session } from '../helpers/records.js';
 
 /** The part of a Hub the orchestration tools use, in memory. */
@@ -102,21 +102,60 @@ describe('the orchestration tools', () => {
     const other = session('other', 'IDLE', 0);
     const admin = orchestrating('admin', { reach: 'ALL', depth: 0 });
     const { tools } = setUp([boss, mine, other, admin]);
-    expect(JSON.parse(await tools.list('boss', null)).map((s: { id: string }) => s.id)).toEqual([
-      'mine',
-    ]);
-    expect(JSON.parse(await tools.list('admin', null)).map((s: { id: string }) => s.id)).toEqual([
-      'boss',
-      'mine',
-      'other',
-    ]);
+    const listed = async (caller: string) =>
+      JSON.parse(await tools.list(caller, {})).sessions.map((s: { id: string }) => s.id);
+    expect(await listed('boss')).toEqual(['mine']);
+    expect(await listed('admin')).toEqual(['boss', 'mine', 'other']);
     await expect(tools.status('boss', 'other')).rejects.toMatchObject({ code: 'OUT_OF_REACH' });
     await expect(tools.status('boss', 'boss')).rejects.toThrow('a session cannot act on itself');
     await expect(tools.status('boss', 'missing')).rejects.toMatchObject({
       code: 'SESSION_NOT_FOUND',
     });
     expect(JSON.parse(await tools.status('admin', 'other'))).toMatchObject({ id: 'other' });
-    await expect(tools.list('other', null)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(tools.list('other', {})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('list a page at a time, oldest first, filtered by label and status, going on where the last page ended', async () => {
+    const boss = orchestrating('boss', { reach: 'CHILDREN', depth: 0 });
+    const child = (n: number, status: SessionStatus, fields: Partial<SessionRecord> = {}) =>
+      ({
+        ...session(`c${n}`, status, 1_000 + n),
+        parentId: 'boss',
+        labels: n % 2 ? ['odd'] : [],
+        ...fields,
+      }) as SessionRecord;
+    const records = [boss, child(3, 'IDLE'), child(1, 'BUSY'), child(2, 'IDLE'), child(4, 'IDLE')];
+    const { tools } = setUp(records);
+    const page = async (args: Parameters<typeof tools.list>[1]) =>
+      JSON.parse(await tools.list('boss', args)) as {
+        sessions: { id: string; lastAnswer: string | null }[];
+        total: number;
+        next: string | null;
+      };
+    const ids = (p: { sessions: { id: string }[] }) => p.sessions.map((s) => s.id);
+
+    const first = await page({ limit: 2 });
+    expect([ids(first), first.total]).toEqual([['c1', 'c2'], 4]);
+    // A session that went away, and one that came, between pages: the next page goes on after c2.
+    records.splice(records.indexOf(records.find((r) => r.id === 'c2')!), 1);
+    records.push(child(5, 'BUSY'));
+    const second = await page({ limit: 2, after: first.next! });
+    expect([ids(second), second.total]).toEqual([['c3', 'c4'], 4]);
+    const last = await page({ limit: 2, after: second.next! });
+    expect([ids(last), last.next]).toEqual([['c5'], null]);
+
+    expect(ids(await page({ label: 'odd' }))).toEqual(['c1', 'c3', 'c5']);
+    expect(ids(await page({ status: 'idle' }))).toEqual(['c3', 'c4']);
+    expect(ids(await page({ status: 'BUSY', label: 'odd' }))).toEqual(['c1', 'c5']);
+    await expect(page({ status: 'asleep' })).rejects.toThrow(
+      /no status is called "asleep".*: one of STARTING, IDLE, BUSY/,
+    );
+    await expect(page({ after: 'c2' })).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+
+    records.push(child(6, 'IDLE', { lastAssistantMessage: 'x'.repeat(1_000) }));
+    const [long] = (await page({ after: '5.c5' })).sessions;
+    expect(long!.lastAnswer).toBe(`${'x'.repeat(300)}…`);
+    expect(JSON.parse(await tools.status('boss', 'c6')).lastAnswer).toHaveLength(1_000);
   });
 
   it('says an ask that ran out of time is still on its way', async () => {
