@@ -76,8 +76,8 @@ async function hubCuts(base: string): Promise<number> {
 /**
  * The slow subscriber stops reading `afterMs` into the load and reads again once the hub has cut
  * it, or when `stop` is called at the load's end. The hub counts every cut in its /metrics; the
- * slow one's is a cut more than the reading subscribers were told of, twice running 100 ms apart
- * (a reader's notice may still be on its way). A pause of fixed length tells nothing at a low
+ * slow one's is a cut more than the reading subscribers were told of, for a second (a reader
+ * behind gets its notice after what it has yet to read: 1-3 s at twice the carried rate). A pause of fixed length tells nothing at a low
  * rate: on loopback the paused connection's socket buffers hold megabytes (about 16,000 of these
  * events on the 2-core machine) before the hub's queue for it begins to fill.
  */
@@ -90,7 +90,7 @@ function pauseUntilCut(hub: Pick<BenchHub, 'base'>, watching: Subscribers, after
     const before = (await hubCuts(hub.base)) - watching.cut();
     watching.pauseSlow();
     const since = performance.now();
-    for (let seen = 0; !stopped && seen < 2;) {
+    for (let seen = 0; !stopped && seen < 10;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       seen = (await hubCuts(hub.base)) - watching.cut() > before ? seen + 1 : 0;
     }

@@ -21,11 +21,11 @@ export interface EventLog {
   /** The highest seq stored for the session, 0 when none. */
   lastSeq(sessionId: string): number;
   /**
-   * The seq at or below which reads skip the session's events (retention by count), 0 when
-   * they skip none: while it stays, no event a reader saw was dropped. Null where events also
-   * expire with age, so that only a read tells.
+   * Whether reads still return this stored event of the session: retention (by count or by age)
+   * has not dropped it. Retention drops the oldest first, so while the oldest event a reader saw
+   * is kept, so is every later one.
    */
-  keptAfter(sessionId: string): number | null;
+  keeps(sessionId: string, event: Pick<StoredEvent, 'seq' | 'receivedAt'>): boolean;
 }
 
 /** The same log, telling `appended` of each session that stored an event. */
@@ -38,6 +38,6 @@ export function appendObserved(log: EventLog, appended: (sessionId: string) => v
     },
     read: (sessionId, options) => log.read(sessionId, options),
     lastSeq: (sessionId) => log.lastSeq(sessionId),
-    keptAfter: (sessionId) => log.keptAfter(sessionId),
+    keeps: (sessionId, event) => log.keeps(sessionId, event),
   };
 }

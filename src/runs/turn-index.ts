@@ -7,7 +7,7 @@ import { RunFold, runEventNames, type Turn } from './run-fold.js';
 export type ReadEvents = (sessionId: string, options: ReadOptions) => Promise<StoredEvent[]>;
 
 /** What the log the index reads tells without a read, where this process appends to it. */
-export type LocalLog = Pick<EventLog, 'lastSeq' | 'keptAfter'>;
+export type LocalLog = Pick<EventLog, 'lastSeq' | 'keeps'>;
 
 export interface TurnIndexOptions {
   /** Actions kept across sessions; past it the least recently read sessions are dropped. */
@@ -33,8 +33,6 @@ interface Folded {
   lastSeq: number;
   /** The oldest event the log kept when folding began: when it changes, fold again. */
   readonly oldest: Pick<StoredEvent, 'seq' | 'receivedAt'> | null;
-  /** The local log's `keptAfter` when `oldest` was last checked: while it stays, it holds. */
-  keptAfter: number | null;
   /** Actions kept in `turns`. */
   actions: number;
 }
@@ -66,6 +64,10 @@ function fold(folded: Folded, event: StoredEvent): void {
 
 const sameEvent = (a: Folded['oldest'], b: Folded['oldest']) =>
   a?.seq === b?.seq && a?.receivedAt === b?.receivedAt;
+
+/** Whether the local log still has the oldest event `folded` began from (or still none). */
+const keepsOldest = (local: LocalLog, sessionId: string, folded: Folded) =>
+  folded.oldest === null ? local.lastSeq(sessionId) === 0 : local.keeps(sessionId, folded.oldest);
 
 /**
  * Each session's turns, folded once and then kept up to date by folding only the events stored
@@ -175,21 +177,19 @@ export class TurnIndex {
 
   /**
    * Folds on from the events stored since `from`, or from the start when the oldest event kept
-   * changed. A local log spares the read of the oldest while nothing was dropped, and the read of
-   * the new events when every stored one was heard.
+   * changed. A local log spares the read of the oldest while it still keeps the one folded from
+   * (by count or by age), and the read of the new events when every stored one was heard.
    */
   async #foldOn(sessionId: string, entry: Entry, from: Folded | null): Promise<Folded> {
     const local = this.#local;
-    const keptAfter = local?.keptAfter(sessionId) ?? null;
     let folded = from;
-    if (!folded || keptAfter === null || folded.keptAfter !== keptAfter) {
+    if (!folded || !local || !keepsOldest(local, sessionId, folded)) {
       const [first] = await this.#read(sessionId, { limit: 1 });
       const oldest = first ? { seq: first.seq, receivedAt: first.receivedAt } : null;
       if (!folded || !sameEvent(folded.oldest, oldest)) {
         const fold = new RunFold(sessionId, { details: 'none' });
-        folded = { fold, turns: [], lastSeq: 0, oldest, keptAfter, actions: 0 };
+        folded = { fold, turns: [], lastSeq: 0, oldest, actions: 0 };
       }
-      folded.keptAfter = keptAfter;
     }
     if (local && folded.lastSeq >= local.lastSeq(sessionId)) return folded;
     // Every event heard before the read is stored, so the read accounts for it.

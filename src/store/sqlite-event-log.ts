@@ -209,8 +209,12 @@ export class SqliteEventLog implements EventLog {
     this.#deleteUpTo.run(event.sessionId, event.seq - this.#retention.events);
   }
 
-  keptAfter(sessionId: string): number | null {
-    return this.#retention.maxAgeMs > 0 ? null : this.#countBound(sessionId);
+  keeps(sessionId: string, event: Pick<StoredEvent, 'seq' | 'receivedAt'>): boolean {
+    const { maxAgeMs } = this.#retention;
+    return (
+      event.seq > this.#countBound(sessionId) &&
+      (maxAgeMs === 0 || event.receivedAt >= this.#clock() - maxAgeMs)
+    );
   }
 
   /** The seq at or below which reads skip the session's events, as retention by count keeps. */

@@ -215,7 +215,7 @@ describe('the turn index on a local log', () => {
     expect(reads).toEqual([oldest, page(0)]);
   });
 
-  it('reads the oldest event at every call where events expire with age', async () => {
+  it('reads the oldest event again only once the one it folded from expired with age', async () => {
     let now = 1_000;
     const { store, live, fromLog, reads } = hub({
       retention: { events: 0, maxAgeMs: 10_000 },
@@ -227,7 +227,7 @@ describe('the turn index on a local log', () => {
     await store('s', steps.slice(5));
     reads.length = 0;
     expect(await live.turns('s')).toEqual(await fromLog('s'));
-    expect(reads).toEqual([oldest]);
+    expect(reads).toEqual([]); // the first event, at 1,000, is kept until 11,000
     now = 12_000;
     reads.length = 0;
     const turns = await live.turns('s');
@@ -255,14 +255,21 @@ describe('the turn index on a local log', () => {
   });
 });
 
-describe("the SQLite log's keptAfter", () => {
-  it('is the seq retention by count keeps events after, and null where they expire with age', async () => {
+describe("the SQLite log's keeps", () => {
+  it('says whether reads still return an event, as retention by count and by age keep them', async () => {
     const { store, log } = hub({ retention: { events: 3, maxAgeMs: 0 } });
-    expect(log.keptAfter('s')).toBe(0);
-    await store('s', steps.slice(0, 5));
-    expect(log.keptAfter('s')).toBe(2);
+    const stored = await store('s', steps.slice(0, 5));
+    expect(stored.map((event) => log.keeps('s', event))).toEqual([false, false, true, true, true]);
     expect((await log.read('s')).map((event) => event.seq)).toEqual([3, 4, 5]);
-    expect(hub().log.keptAfter('s')).toBe(0);
-    expect(hub({ retention: { events: 3, maxAgeMs: 1 } }).log.keptAfter('s')).toBeNull();
+
+    let now = 1_000;
+    const aged = hub({ retention: { events: 0, maxAgeMs: 10_000 }, now: () => now });
+    const [first] = await aged.store('s', steps.slice(0, 1));
+    now = 11_000;
+    expect(aged.log.keeps('s', first!)).toBe(true);
+    expect((await aged.log.read('s')).map((event) => event.seq)).toEqual([1]);
+    now = 11_001;
+    expect(aged.log.keeps('s', first!)).toBe(false);
+    expect(await aged.log.read('s')).toEqual([]);
   });
 });
