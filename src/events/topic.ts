@@ -1,3 +1,4 @@
+import { LatestFeed } from './latest-feed.js';
 import { EndingStream, type ReadySource } from './ready-source.js';
 import { SubscriberQueue } from './subscriber-queue.js';
 
@@ -5,16 +6,20 @@ type Listener<T> = (value: T) => void;
 
 /** What a stream of a topic takes. */
 export interface StreamOptions {
-  /** Conflate by the topic's key: a subscriber behind gets each key's latest value once. */
+  /**
+   * Conflate by the topic's key: a subscriber behind gets each key's latest value once. Without
+   * `only`, such subscribers read one feed the topic keeps for them all (LatestFeed).
+   */
   readonly conflate?: boolean;
   /** Only the values of this key (the topic's key). */
   readonly only?: unknown;
 }
 
 /**
- * A small in-process feed for low-volume changes (session updates, permission requests).
- * Each subscriber gets its own bounded queue; one that falls `limit` items behind is failed
- * with `overflowError` and can subscribe again to get the current state.
+ * A small in-process feed for changes of records (session updates, permission requests).
+ * Subscribers that conflate by key share one feed of each key's latest value, and are never cut;
+ * any other gets its own bounded queue, and one that falls `limit` items behind is failed with
+ * `overflowError` and can subscribe again to get the current state.
  *
  * With `keyOf` (a record's id), a listener of one key is found by that key: a value costs the
  * listeners of other keys nothing, so a thousand subscribers of a session each cost a publish
@@ -24,6 +29,7 @@ export class Topic<T extends object> {
   readonly #listeners = new Set<Listener<T>>();
   readonly #keyed = new Map<unknown, Set<Listener<T>>>();
   readonly #keyOf: ((value: T) => unknown) | null;
+  #latest: LatestFeed<T> | null = null;
 
   constructor(keyOf?: (value: T) => unknown) {
     this.#keyOf = keyOf ?? null;
@@ -55,8 +61,16 @@ export class Topic<T extends object> {
   }
 
   /** The values published from now on, as `options` say. It listens from this call on. */
-  stream(limit: number, overflowError: () => Error, options: StreamOptions = {}): TopicStream<T> {
+  stream(
+    limit: number,
+    overflowError: () => Error,
+    options: StreamOptions = {},
+  ): EndingStream<T> & ReadySource<T> {
     const keyOf = options.conflate ? (this.#keyOf ?? undefined) : undefined;
+    if (keyOf && options.only === undefined) {
+      this.#latest ??= new LatestFeed(keyOf, (push) => this.listen(push));
+      return this.#latest.reader();
+    }
     const queue = new SubscriberQueue<T>(limit, overflowError, keyOf);
     return new TopicStream(
       queue,

@@ -10,7 +10,7 @@ interface Change {
 const tooSlow = () => new Error('too slow');
 
 describe('TopicStream', () => {
-  it('hands over the values of a turn with one wake-up, in order, each latest state once by key', () => {
+  it('hands over the values of a turn with one wake-up, each latest state once by key, in order of change', () => {
     const topic = new Topic<Change>(byId);
     const stream = topic.stream(10, tooSlow, { conflate: true });
     expect(isReadySource(stream)).toBe(true);
@@ -21,8 +21,8 @@ describe('TopicStream', () => {
     topic.publish({ id: 'a', n: 2 });
     expect(woken).toBe(1);
     expect([stream.takeReady(), stream.takeReady(), stream.takeReady()]).toEqual([
-      { id: 'a', n: 2 },
       { id: 'b', n: 1 },
+      { id: 'a', n: 2 },
       undefined,
     ]);
     // Shared snapshots, and states rather than events: nothing to keep apart, no delay to count.
