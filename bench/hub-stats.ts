@@ -26,6 +26,13 @@ async function scrape(base: string): Promise<Samples> {
   return samples;
 }
 
+/** One sample of the hub's /metrics, as its text names it (labels included); 0 when absent. */
+export async function metricSample(base: string, sample: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${sample} `));
+  return line === undefined ? 0 : Number(line.slice(sample.length + 1));
+}
+
 /**
  * What the hub's RSS (`rss`, in MB, read just before) is made of: files mapped (node's binary,
  * its libraries), V8's heap (used, and what V8 holds for it, from the hub's /metrics), the

@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { totalEvents } from './event-count.js';
-import { rssSummary } from './hub-stats.js';
+import { metricSample, rssSummary } from './hub-stats.js';
 import { ingest, type BenchHub, type Target } from './hook-load.js';
 import { rssMb } from './proc-stats.js';
 import type { Row } from './row.js';
@@ -18,10 +18,8 @@ import type { Row } from './row.js';
 const section = 'hub memory (RSS)';
 
 /** Full collections of the hub's heap so far, from its /metrics. */
-async function majorCollections(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return Number(/^claude_hub_gc_pause_seconds_count\{kind="major"\} (\S+)$/m.exec(text)?.[1] ?? 0);
-}
+const majorCollections = (base: string) =>
+  metricSample(base, 'claude_hub_gc_pause_seconds_count{kind="major"}');
 
 /**
  * Seconds until the hub's next full collection and the one V8 makes right after it (the

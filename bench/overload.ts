@@ -27,7 +27,7 @@ import type { BenchWorld } from './claude-world.js';
 import { startFloor, type Floor } from './floor.js';
 import { sessionStartBody, startFreshHub } from './fresh-hub.js';
 import { offer, type BenchHub, type Target } from './hook-load.js';
-import { hubStats } from './hub-stats.js';
+import { hubStats, metricSample } from './hub-stats.js';
 import { cpuMs, runQueueMs } from './proc-stats.js';
 import { againstFloor, ms, percentile, spread, type Row } from './row.js';
 import {
@@ -68,10 +68,7 @@ async function settled(watching: Subscribers, from: number, total: number, subsc
 }
 
 /** Subscriptions the hub has cut so far, by its /metrics. */
-async function hubCuts(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return Number(/^claude_hub_subscribers_cut_total (\d+)$/m.exec(text)?.[1] ?? 0);
-}
+const hubCuts = (base: string) => metricSample(base, 'claude_hub_subscribers_cut_total');
 
 /**
  * The slow subscriber stops reading `afterMs` into the load and reads again once the hub has cut

@@ -1,4 +1,4 @@
-import { EndingStream, type ReadySource } from './ready-source.js';
+import { done, EndingStream, type ReadySource } from './ready-source.js';
 
 /** A value in the feed: the latest of its key. */
 interface Entry<T> {
@@ -9,8 +9,6 @@ interface Entry<T> {
   next: Entry<T> | null;
   removed: boolean;
 }
-
-const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
 /** Appends between trims of what every reader has taken. */
 const trimEvery = 1024;

@@ -27,7 +27,8 @@ export function isReadySource(source: object): source is ReadySource<unknown> {
   return typeof (source as Partial<ReadySource<unknown>>).takeReady === 'function';
 }
 
-const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
+/** An iterator's end, as every stream here reports it. */
+export const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
 /**
  * The ending of a stream that is an async iterator like a generator: return() and throw() end

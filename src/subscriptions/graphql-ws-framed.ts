@@ -2,7 +2,7 @@ import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { getOperationAST, Kind } from 'graphql';
 import { CloseCode, makeServer } from 'graphql-ws';
 import type { WebSocketServer } from 'ws';
-import { isReadySource, type ReadySource } from '../events/ready-source.js';
+import { done, isReadySource, type ReadySource } from '../events/ready-source.js';
 import type { Logger } from '../log.js';
 import { precompile } from './compiled-selection.js';
 import { executeShared } from './shared-results.js';
@@ -18,8 +18,6 @@ import {
 import { FanoutTurns, type FanoutConnection } from './fanout-turns.js';
 import { byteLength, frameHeaderSize, type Part } from './frames.js';
 import { localSink, type FrameSink } from './local-socket.js';
-
-const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
 /**
  * Sends a subscription's results itself, as graphql-ws `next` messages built from the shared

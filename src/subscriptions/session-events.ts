@@ -2,7 +2,7 @@ import { ErrorCode, HubError } from '../errors.js';
 import type { BusMessage, EventBus } from '../events/event-bus.js';
 import type { EventLog } from '../events/event-log.js';
 import type { StoredEvent } from '../events/hook-event.js';
-import { EndingStream, type ReadySource } from '../events/ready-source.js';
+import { done, EndingStream, type ReadySource } from '../events/ready-source.js';
 import { SubscriberQueue } from '../events/subscriber-queue.js';
 
 export interface SessionEventsDeps {
@@ -22,8 +22,6 @@ export interface SessionEventsDeps {
   /** Counts open streams, for the subscribers gauge, and those cut for falling behind. */
   readonly streams?: { open(): void; close(): void; cut(): void };
 }
-
-const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
 
 /**
  * One session's events: with `after`, the stored events with a greater seq, then the live ones.
