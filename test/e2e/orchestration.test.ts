@@ -120,6 +120,13 @@ describe("sessions that run sessions through the hub's MCP tools, with the real 
       listed.sessions.map((s: Child) => s.id),
     );
     expect(second.next).toBeNull();
+    // A page is 200 at most, and a status must be one: the model is told so, and why.
+    expect(await ask(parent.id, call('list_sessions', { limit: 201 }))).toMatch(
+      /^tool error: .*200/s,
+    );
+    expect(await ask(parent.id, call('list_sessions', { status: 'asleep' }))).toMatch(
+      /^tool error: BAD_USER_INPUT: no status is called "asleep"/,
+    );
 
     // Out of reach: a session a client started is not the parent's to ask.
     const outsider = await create({});
