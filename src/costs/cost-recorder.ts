@@ -54,8 +54,11 @@ export class CostRecorder {
   readonly #settling = new Map<string, Promise<void>>();
   /** Per session, a settling that waits for the one before it: a later call joins it. */
   readonly #waiting = new Map<string, Promise<void>>();
-  /** Per session, when the last turn it kept completed: earlier ones are not looked at again. */
-  readonly #keptUpTo = new Map<string, number>();
+  /**
+   * Per session, the last turn found kept or kept: it and the turns that completed before it are
+   * not looked at again (a session's every prompt and Stop settles it).
+   */
+  readonly #keptLast = new Map<string, { readonly turnId: string; readonly completedAt: number }>();
 
   constructor(deps: CostRecorderDeps) {
     this.#deps = deps;
@@ -106,33 +109,41 @@ export class CostRecorder {
   }
 
   async #settle(sessionId: string): Promise<void> {
-    const { turns, ledger, session, recorded } = this.#deps;
     const transcripts = new Map<string, Promise<AssistantEntry[]>>();
     const entriesOf = (path: string) => {
       let read = transcripts.get(path);
       if (!read) transcripts.set(path, (read = readAssistantEntries(path)));
       return read;
     };
-    const upTo = this.#keptUpTo.get(sessionId) ?? -Infinity;
-    for (const turn of await turns.turns(sessionId)) {
-      if (turn.status === TurnStatus.Running || turn.completedAt === null) continue;
-      if (turn.completedAt < upTo) continue;
-      this.#keptUpTo.set(sessionId, turn.completedAt);
-      if (ledger.ofTurn(turn.id) !== null) continue;
-      // Kept once, so worth the wait of a busy machine's late transcript.
-      const cost = await this.costOf(turn, entriesOf, keepWaitMs);
-      const now = session(sessionId);
-      const row: TurnCostRow = {
-        turnId: turn.id,
-        sessionId,
-        completedAt: turn.completedAt,
-        costUsd: cost.costUsd,
-        source: cost.source,
-        models: cost.models,
-        labels: now?.labels ?? [],
-        createdBy: now?.createdBy ?? null,
-      };
-      if (ledger.add(row)) recorded(row);
+    const last = this.#keptLast.get(sessionId);
+    for (const turn of await this.#deps.turns.turns(sessionId)) {
+      const { id: turnId, completedAt } = turn;
+      if (turn.status === TurnStatus.Running || completedAt === null) continue;
+      if (last && (completedAt < last.completedAt || turnId === last.turnId)) continue;
+      if (this.#deps.ledger.ofTurn(turnId) === null) await this.#keep(turn, entriesOf);
+      this.#keptLast.set(sessionId, { turnId, completedAt });
     }
+  }
+
+  /** Keeps the cost of a completed turn that the ledger does not have. */
+  async #keep(
+    turn: Turn,
+    entriesOf: (path: string) => Promise<readonly AssistantEntry[]>,
+  ): Promise<void> {
+    const { ledger, session, recorded } = this.#deps;
+    // Kept once, so worth the wait of a busy machine's late transcript.
+    const cost = await this.costOf(turn, entriesOf, keepWaitMs);
+    const now = session(turn.sessionId);
+    const row: TurnCostRow = {
+      turnId: turn.id,
+      sessionId: turn.sessionId,
+      completedAt: turn.completedAt!,
+      costUsd: cost.costUsd,
+      source: cost.source,
+      models: cost.models,
+      labels: now?.labels ?? [],
+      createdBy: now?.createdBy ?? null,
+    };
+    if (ledger.add(row)) recorded(row);
   }
 }
