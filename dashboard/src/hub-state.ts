@@ -4,9 +4,12 @@ import type {
   DashboardOverviewQuery,
   PermissionFieldsFragment,
   SessionFieldsFragment,
+  SessionStateFieldsFragment,
 } from '../../src/gql/graphql.js';
 
 export type Session = SessionFieldsFragment;
+/** What sessionUpdates sends of a session: what changes in its life. */
+export type SessionState = SessionStateFieldsFragment;
 export type Permission = PermissionFieldsFragment;
 export type AttentionItem = AttentionFieldsFragment;
 
@@ -39,6 +42,19 @@ export class HubState {
   /** Whether the first overview arrived. */
   loaded = false;
   readonly #listeners: (() => void)[] = [];
+  /** Reads one session whole; null when the hub no longer has it. */
+  readonly #loadSession: (id: string) => Promise<Session | null>;
+  /**
+   * For each load on its way (the overview, or a session heard of first from a change), the
+   * changes heard since it was sent, to be put again over what it brings.
+   */
+  readonly #loads = new Set<SessionState[]>();
+  /** Sessions heard of first from a change, being loaded. */
+  readonly #unknown = new Set<string>();
+
+  constructor(loadSession: (id: string) => Promise<Session | null>) {
+    this.#loadSession = loadSession;
+  }
 
   onChange(listener: () => void): void {
     this.#listeners.push(listener);
@@ -48,13 +64,62 @@ export class HubState {
     for (const listener of this.#listeners) listener();
   }
 
-  setOverview(overview: DashboardOverviewQuery): void {
-    this.sessions.clear();
-    for (const session of overview.sessions) this.sessions.set(session.id, session);
-    this.permissions.clear();
-    for (const request of overview.permissionRequests) this.permissions.set(request.id, request);
-    this.loaded = true;
-    this.#changed();
+  /** Loads the sessions and pending permissions whole (at the start, after a reconnect). */
+  loadOverview(request: () => Promise<DashboardOverviewQuery>): Promise<void> {
+    return this.#load(request, (overview) => {
+      this.sessions.clear();
+      for (const session of overview.sessions) this.sessions.set(session.id, session);
+      this.permissions.clear();
+      for (const request of overview.permissionRequests) this.permissions.set(request.id, request);
+      this.loaded = true;
+    });
+  }
+
+  /**
+   * Applies what `request` brings, then the changes heard since it was sent, in their order: a
+   * change that came before the load may be newer than what it read, and an older one is
+   * followed by the newer ones, so the last change heard wins either way.
+   */
+  async #load<T>(request: () => Promise<T>, apply: (loaded: T) => void): Promise<void> {
+    const heard: SessionState[] = [];
+    this.#loads.add(heard);
+    try {
+      apply(await request());
+      for (const change of heard) this.#put(change);
+      this.#changed();
+    } finally {
+      this.#loads.delete(heard);
+    }
+  }
+
+  /** A change of sessionUpdates: put over what is known of its session, else that is loaded. */
+  updateSession(change: SessionState): void {
+    for (const heard of this.#loads) heard.push(change);
+    if (this.#put(change)) this.#changed();
+  }
+
+  /**
+   * Puts the change over its session's fields. A session not known yet is loaded whole, once the
+   * overview came (which would bring it); false until it is.
+   */
+  #put(change: SessionState): boolean {
+    const { id } = change;
+    const known = this.sessions.get(id);
+    if (known) {
+      this.sessions.set(id, { ...known, ...change });
+      return true;
+    }
+    if (this.loaded && !this.#unknown.has(id)) {
+      this.#unknown.add(id);
+      void this.#load(
+        () => this.#loadSession(id),
+        (session) => {
+          this.#unknown.delete(id);
+          if (session) this.sessions.set(id, session);
+        },
+      ).catch(() => this.#unknown.delete(id));
+    }
+    return false;
   }
 
   /** An update of the attention subscription: the whole queue, or what changed in it. */
@@ -77,6 +142,7 @@ export class HubState {
     this.#changed();
   }
 
+  /** A session whole, as a mutation answers it. */
   putSession(session: Session): void {
     this.sessions.set(session.id, session);
     this.#changed();

@@ -21,6 +21,7 @@ import {
   AttentionSubscription,
   OverviewQuery,
   PermissionRequestsSubscription,
+  SessionQuery,
   SessionUpdatesSubscription,
 } from './operations.js';
 import { createForm } from './create-form.js';
@@ -33,7 +34,7 @@ import { tokenForm } from './token-form.js';
 import { schedulesPanel } from './schedules-panel.js';
 import { usagePanel } from './usage-panel.js';
 
-const state = new HubState();
+const state = new HubState(async (id) => (await hub.request(SessionQuery, { id })).session);
 const connection = el('span', { id: 'connection', class: 'connecting' }, 'connecting');
 const tokens = tokenForm();
 
@@ -111,7 +112,7 @@ state.onChange(() => {
 
 async function loadOverview(): Promise<void> {
   try {
-    state.setOverview(await hub.request(OverviewQuery, {}));
+    await state.loadOverview(() => hub.request(OverviewQuery, {}));
   } catch (error) {
     showError(error);
   }
@@ -130,7 +131,7 @@ hub.subscribe(
   SessionUpdatesSubscription,
   {},
   {
-    next: ({ sessionUpdates }) => state.putSession(sessionUpdates),
+    next: ({ sessionUpdates }) => state.updateSession(sessionUpdates),
     error: showError,
   },
 );

@@ -4,27 +4,38 @@
  */
 import { graphql } from '../../src/gql/index.js';
 
-export const SessionFields = graphql(`
-  fragment SessionFields on Session {
+/**
+ * What changes in a session's life: all that sessionUpdates sends (HubState.updateSession puts
+ * it over the rest, which a dashboard of a busy fleet would otherwise get again with each change).
+ */
+export const SessionStateFields = graphql(`
+  fragment SessionStateFields on Session {
     id
     name
-    cwd
     model
     permissionMode
     status
     blockedReason
     error
     attachCommand
-    runtime
-    createdAt
     lastEventAt
     lastAssistantMessage
     restartCount
     node
-    origin
     tmuxPane
     costUsd
     limitedUntil
+  }
+`);
+
+/** A session whole: its state, and what it keeps from its start. */
+export const SessionFields = graphql(`
+  fragment SessionFields on Session {
+    ...SessionStateFields
+    cwd
+    runtime
+    createdAt
+    origin
     parent {
       id
       name
@@ -123,6 +134,15 @@ export const ScreenQuery = graphql(`
 export const SessionUpdatesSubscription = graphql(`
   subscription DashboardSessionUpdates {
     sessionUpdates {
+      ...SessionStateFields
+    }
+  }
+`);
+
+/** A session the page hears of first from sessionUpdates, whole. */
+export const SessionQuery = graphql(`
+  query DashboardSession($id: ID!) {
+    session(id: $id) {
       ...SessionFields
     }
   }

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildDashboard, launchChromium } from '../helpers/chromium.js';
+import type { TestHub } from '../helpers/hub.js';
+import { startHookHub } from '../helpers/hub.js';
+import { disposeWithSuite } from '../helpers/leftovers.js';
+
+describe("the dashboard's session list, kept by sessionUpdates", () => {
+  disposeWithSuite();
+  let hub: TestHub;
+  let post: (body: Record<string, unknown>) => Promise<number>;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  /** The `sessionUpdates` payloads the page received, as sent. */
+  const updates: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    await buildDashboard();
+    ({ hub, post } = await startHookHub([]));
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const message = JSON.parse(String(payload)) as {
+          payload?: { data?: { sessionUpdates?: Record<string, unknown> } };
+        };
+        const update = message.payload?.data?.sessionUpdates;
+        if (update) updates.push(update);
+      }),
+    );
+  }, 120_000);
+
+  it('shows a session started after the page loaded whole, and its changes over it', async () => {
+    const before = randomUUID();
+    expect(
+      await post({ session_id: before, hook_event_name: 'SessionStart', cwd: '/srv/before' }),
+    ).toBe(200);
+    await page.goto(hub.baseUrl);
+    const row = (id: string) => page.locator(`#sessions li[data-session-id="${id}"]`);
+    await row(before).waitFor();
+
+    // Heard of first from sessionUpdates, which carries none of what it keeps from its start.
+    const id = randomUUID();
+    expect(await post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv/shop' })).toBe(
+      200,
+    );
+    await row(id).locator('.cwd', { hasText: '/srv/shop' }).waitFor();
+    expect(await row(id).locator('.badge.status-IDLE').count()).toBe(1);
+
+    const prompt = { session_id: id, hook_event_name: 'UserPromptSubmit', prompt: 'hi' };
+    expect(await post({ ...prompt, cwd: '/srv/shop' })).toBe(200);
+    await row(id).locator('.badge.status-BUSY').waitFor();
+    expect(await row(id).locator('.cwd').innerText()).toBe('/srv/shop');
+    expect(await row(id).locator('.badge.origin-EXTERNAL').count()).toBe(1);
+
+    const stop = { session_id: id, hook_event_name: 'Stop', last_assistant_message: 'Hello.' };
+    expect(await post({ ...stop, cwd: '/srv/shop' })).toBe(200);
+    await row(id).locator('.badge.status-IDLE').waitFor();
+
+    const sent = updates.filter((update) => update.id === id);
+    expect(sent.map((update) => update.status)).toContain('BUSY');
+    for (const update of sent) {
+      expect(update).not.toHaveProperty('cwd');
+      expect(update).not.toHaveProperty('createdAt');
+      expect(update).toHaveProperty('lastAssistantMessage');
+    }
+    expect(sent.at(-1)).toMatchObject({ status: 'IDLE', lastAssistantMessage: 'Hello.' });
+    expect(pageErrors).toEqual([]);
+  });
+});
