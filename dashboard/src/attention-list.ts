@@ -1,7 +1,8 @@
 /** The attention queue, in the hub's order: the sessions that need a person, and why. */
 import { elapsed } from './clock.js';
 import { el } from './dom.js';
-import { sessionLabel, type AttentionItem, type HubState } from './hub-state.js';
+import { attentionKey, sessionLabel, type AttentionItem, type HubState } from './hub-state.js';
+import { KeyedRows } from './keyed-rows.js';
 import { toolSummary } from './tool-text.js';
 
 /**
@@ -32,30 +33,41 @@ export function attentionDetail(item: AttentionItem, state: HubState): string {
   }
 }
 
+function attentionRow(
+  item: AttentionItem,
+  state: HubState,
+  open: (sessionId: string) => void,
+): HTMLElement {
+  const row = el(
+    'li',
+    { class: `attention reason-${item.reason}`, 'data-session-id': item.session.id },
+    el(
+      'button',
+      { type: 'button', class: 'link' },
+      sessionLabel(state.sessions.get(item.session.id) ?? item.session),
+    ),
+    ' ',
+    el('span', { class: `badge reason-${item.reason}` }, item.reason),
+    ' for ',
+    elapsed(item.since),
+    el('div', { class: 'detail' }, attentionDetail(item, state)),
+  );
+  row.querySelector('button')?.addEventListener('click', () => open(item.session.id));
+  return row;
+}
+
+/** Draws the queue; an item's row is made again only when it or its session changed. */
 export function renderAttention(
   list: HTMLElement,
   state: HubState,
   open: (sessionId: string) => void,
 ): void {
-  list.replaceChildren(
-    ...state.attention.map((item) => {
-      const row = el(
-        'li',
-        { class: `attention reason-${item.reason}`, 'data-session-id': item.session.id },
-        el(
-          'button',
-          { type: 'button', class: 'link' },
-          sessionLabel(state.sessions.get(item.session.id) ?? item.session),
-        ),
-        ' ',
-        el('span', { class: `badge reason-${item.reason}` }, item.reason),
-        ' for ',
-        elapsed(item.since),
-        el('div', { class: 'detail' }, attentionDetail(item, state)),
-      );
-      row.querySelector('button')?.addEventListener('click', () => open(item.session.id));
-      return row;
-    }),
+  const rows = KeyedRows.of(list);
+  const drawn = state.attention.map((item) =>
+    rows.row(attentionKey(item), [item, state.sessions.get(item.session.id)], () =>
+      attentionRow(item, state, open),
+    ),
   );
-  if (state.attention.length === 0) list.append(el('li', { class: 'empty' }, 'Nobody waits.'));
+  if (drawn.length === 0) drawn.push(el('li', { class: 'empty' }, 'Nobody waits.'));
+  rows.place(list, drawn);
 }

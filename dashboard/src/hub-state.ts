@@ -18,7 +18,7 @@ type AttentionKeyFields = Pick<AttentionItem, 'reason' | 'since'> & {
   session: { id: string };
   permissionRequest?: { id: string } | null;
 };
-const attentionKey = (item: AttentionKeyFields) =>
+export const attentionKey = (item: AttentionKeyFields) =>
   `${item.session.id} ${item.reason} ${item.permissionRequest?.id ?? String(item.since)}`;
 
 /** The attention queue's order of reasons, most urgent first (Query.attention's). */

@@ -102,12 +102,22 @@ document
     ),
   );
 
+/**
+ * Drawn once a frame at most: a fleet's changes come hundreds a second, and drawing the page at
+ * each (300 a second over 1,000 sessions) froze the tab and left it 47 s behind.
+ */
+let drawing = false;
 state.onChange(() => {
-  showWaitingCount(state.attention.length);
-  renderAttention(attention, state, open);
-  permissions.render();
-  renderSessions(sessions, hub, state, view.sessionId, open);
-  view.render();
+  if (drawing) return;
+  drawing = true;
+  requestAnimationFrame(() => {
+    drawing = false;
+    showWaitingCount(state.attention.length);
+    renderAttention(attention, state, open);
+    permissions.render();
+    renderSessions(sessions, hub, state, view.sessionId, open);
+    view.render();
+  });
 });
 
 async function loadOverview(): Promise<void> {

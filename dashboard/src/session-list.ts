@@ -6,6 +6,7 @@ import { elapsed } from './clock.js';
 import { el } from './dom.js';
 import type { HubClient } from './hub-client.js';
 import { sessionLabel, type HubState, type Session } from './hub-state.js';
+import { KeyedRows } from './keyed-rows.js';
 import { goToPaneButton, originBadge, paneText } from './session-terminal.js';
 
 /** How long the session has waited (from the attention queue), else when it last did something. */
@@ -24,6 +25,42 @@ function terminalOf(session: Session): HTMLElement {
     : el('span', { class: 'runtime' }, 'headless: no terminal');
 }
 
+function sessionRow(
+  hub: HubClient,
+  state: HubState,
+  session: Session,
+  selected: boolean,
+  open: (sessionId: string) => void,
+): HTMLElement {
+  const row = el(
+    'li',
+    {
+      class: `session status-${session.status}`,
+      'data-session-id': session.id,
+      'aria-current': selected ? 'true' : undefined,
+    },
+    el(
+      'div',
+      {},
+      el('button', { type: 'button', class: 'link' }, sessionLabel(session)),
+      ' ',
+      el('span', { class: `badge status-${session.status}` }, session.status),
+      ' ',
+      originBadge(session),
+      session.origin === 'EXTERNAL' ? ' ' : null,
+      el('span', { class: 'waited' }, ...waited(session, state)),
+    ),
+    el('div', { class: 'cwd' }, session.cwd),
+    el('div', { class: 'terminal' }, terminalOf(session), goToPaneButton(hub, state, session)),
+  );
+  row.querySelector('button.link')?.addEventListener('click', () => open(session.id));
+  return row;
+}
+
+/**
+ * Draws the sessions, newest first. A row is made again only when its session, its place in the
+ * attention queue or whether it is open changed: with a thousand sessions, a change redraws one.
+ */
 export function renderSessions(
   list: HTMLElement,
   hub: HubClient,
@@ -31,32 +68,13 @@ export function renderSessions(
   selected: string | null,
   open: (sessionId: string) => void,
 ): void {
-  list.replaceChildren(
-    ...[...state.sessions.values()].reverse().map((session) => {
-      const row = el(
-        'li',
-        {
-          class: `session status-${session.status}`,
-          'data-session-id': session.id,
-          'aria-current': session.id === selected ? 'true' : undefined,
-        },
-        el(
-          'div',
-          {},
-          el('button', { type: 'button', class: 'link' }, sessionLabel(session)),
-          ' ',
-          el('span', { class: `badge status-${session.status}` }, session.status),
-          ' ',
-          originBadge(session),
-          session.origin === 'EXTERNAL' ? ' ' : null,
-          el('span', { class: 'waited' }, ...waited(session, state)),
-        ),
-        el('div', { class: 'cwd' }, session.cwd),
-        el('div', { class: 'terminal' }, terminalOf(session), goToPaneButton(hub, state, session)),
-      );
-      row.querySelector('button.link')?.addEventListener('click', () => open(session.id));
-      return row;
-    }),
-  );
-  if (state.sessions.size === 0) list.append(el('li', { class: 'empty' }, 'No sessions yet.'));
+  const rows = KeyedRows.of(list);
+  const drawn = [...state.sessions.values()].reverse().map((session) => {
+    const isSelected = session.id === selected;
+    return rows.row(session.id, [session, state.attentionOf(session.id), isSelected], () =>
+      sessionRow(hub, state, session, isSelected, open),
+    );
+  });
+  if (drawn.length === 0) drawn.push(el('li', { class: 'empty' }, 'No sessions yet.'));
+  rows.place(list, drawn);
 }

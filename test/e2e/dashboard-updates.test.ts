@@ -41,6 +41,8 @@ describe("the dashboard's session list, kept by sessionUpdates", () => {
     await page.goto(hub.baseUrl);
     const row = (id: string) => page.locator(`#sessions li[data-session-id="${id}"]`);
     await row(before).waitFor();
+    // Rows are drawn again only when their own session changes: this one stays the same node.
+    await row(before).evaluate((node) => ((node as HTMLElement & { kept?: true }).kept = true));
 
     // Heard of first from sessionUpdates, which carries none of what it keeps from its start.
     const id = randomUUID();
@@ -59,6 +61,14 @@ describe("the dashboard's session list, kept by sessionUpdates", () => {
     const stop = { session_id: id, hook_event_name: 'Stop', last_assistant_message: 'Hello.' };
     expect(await post({ ...stop, cwd: '/srv/shop' })).toBe(200);
     await row(id).locator('.badge.status-IDLE').waitFor();
+
+    expect(await row(before).evaluate((node) => (node as HTMLElement & { kept?: true }).kept)).toBe(
+      true,
+    );
+    const order = await page
+      .locator('#sessions li')
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.sessionId));
+    expect(order).toEqual([id, before]);
 
     const sent = updates.filter((update) => update.id === id);
     expect(sent.map((update) => update.status)).toContain('BUSY');
