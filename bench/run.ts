@@ -21,6 +21,7 @@ import { changes } from './changes.js';
 import { channelRows } from './channels.js';
 import { cluster } from './cluster.js';
 import { fanout } from './fanout.js';
+import { dashboardPage } from './dashboard-page.js';
 import { fleet } from './fleet.js';
 import { fleetCluster } from './fleet-cluster.js';
 import { firstSeconds } from './first-seconds.js';
@@ -53,6 +54,7 @@ const sectionNames = [
   'overload',
   'fleet',
   'fleet-cluster',
+  'dashboard-page',
   'hostile-body',
   'rules',
   'replay',
@@ -106,6 +108,7 @@ const sizes = smoke
       liveSessions: 2,
       stored: 5_000,
       collectMs: 0,
+      page: { sessions: 20, changesPerSecond: 50, seconds: 1 },
       fleet: {
         sessions: 20,
         eventsPerSecond: 200,
@@ -128,6 +131,7 @@ const sizes = smoke
       liveSessions: 20,
       stored: 1_000_000,
       collectMs: 60_000,
+      page: { sessions: 1_000, changesPerSecond: 300, seconds: 5 },
       fleet: {
         sessions: 1_000,
         eventsPerSecond: 5_000,
@@ -249,6 +253,7 @@ async function main(): Promise<Row[]> {
           watchedSessions: smoke ? 2 : 20,
           subscribersPerSession: smoke ? 2 : 5,
         }),
+      'dashboard-page': () => dashboardPage(world, sizes.page),
       'hostile-body': () =>
         hostileBody(world, { bytes: smoke ? 2 ** 20 : 32 * 2 ** 20, rounds: smoke ? 1 : 5 }),
       rules: () =>
