@@ -1,11 +1,11 @@
 /**
  * Calls a person when a session starts to wait for them: the size of the attention queue in the
- * tab's title, and a browser notification for each item the attention subscription raised
+ * tab's title, and a browser notification for the items the attention subscription raised
  * (when the person allowed notifications with the "Notify me" button).
  */
 import { attentionDetail } from './attention-list.js';
 import { el } from './dom.js';
-import { sessionLabel, type AttentionItem, type HubState } from './hub-state.js';
+import { attentionKey, sessionLabel, type AttentionItem, type HubState } from './hub-state.js';
 import { showError, showNotice } from './notice.js';
 
 const appName = 'claude-code-hub';
@@ -28,35 +28,73 @@ export function showWaitingCount(count: number): void {
 const notificationsAllowed = () =>
   'Notification' in window && Notification.permission === 'granted';
 
+/** After a notification, what is raised within this long is told together, once it is over. */
+const gatherMs = 5_000;
+/** Items gathered for the next notification, and the timer that shows it. */
+let gathered: AttentionItem[] = [];
+let gatherTimer: ReturnType<typeof setTimeout> | null = null;
+let lastShownAt = -Infinity;
+
 /**
- * A notification for each raised item. One tag per session and reason, so a second request of
- * the same session replaces the first instead of piling up. Clicking one opens the session.
+ * A notification for each raised item; but a fleet raises them by the dozen a second, so within
+ * `gatherMs` of one notification the next ones wait and go as one: "12 sessions need you", with
+ * the first few named (the ones cleared meanwhile left out). One tag per session and reason, so a
+ * second request of the same session replaces the first instead of piling up. Clicking one
+ * opens the session (a gathered one, the first it names).
  */
 export function notifyRaised(
   raised: readonly AttentionItem[],
   state: HubState,
   open: (sessionId: string) => void,
 ): void {
-  if (!notificationsAllowed()) return;
-  for (const item of raised) {
-    const id = item.session.id;
-    const label = sessionLabel(state.sessions.get(id) ?? item.session);
-    const title = `${label} ${reasonText[item.reason]}`;
-    const body = attentionDetail(item, state);
-    let notification: Notification;
-    try {
-      notification = new Notification(title, { body, tag: `${id}:${item.reason}` });
-    } catch {
-      // Mobile Chrome only notifies through a service worker: say it on the page instead.
-      showNotice(body ? `${title}: ${body}` : title);
-      continue;
-    }
-    notification.addEventListener('click', () => {
-      window.focus();
-      open(id);
-      notification.close();
-    });
+  if (!notificationsAllowed() || raised.length === 0) return;
+  gathered.push(...raised);
+  if (gatherTimer) return;
+  const wait = lastShownAt + gatherMs - performance.now();
+  if (wait <= 0) showGathered(state, open);
+  else gatherTimer = setTimeout(() => showGathered(state, open), wait);
+}
+
+function showGathered(state: HubState, open: (sessionId: string) => void): void {
+  gatherTimer = null;
+  const waiting = new Set(state.attention.map(attentionKey));
+  const items = gathered.filter((item) => waiting.has(attentionKey(item)));
+  gathered = [];
+  if (items.length === 0) return;
+  lastShownAt = performance.now();
+  const line = (item: AttentionItem) =>
+    `${sessionLabel(state.sessions.get(item.session.id) ?? item.session)} ${reasonText[item.reason]}`;
+  const [first] = items as [AttentionItem];
+  if (items.length === 1) {
+    const body = attentionDetail(first, state);
+    notify(line(first), body, `${first.session.id}:${first.reason}`, first.session.id, open);
+    return;
   }
+  const named = items.slice(0, 5).map(line);
+  if (items.length > named.length) named.push(`and ${items.length - named.length} more`);
+  notify(`${items.length} sessions need you`, named.join('\n'), 'gathered', first.session.id, open);
+}
+
+function notify(
+  title: string,
+  body: string,
+  tag: string,
+  sessionId: string,
+  open: (sessionId: string) => void,
+): void {
+  let notification: Notification;
+  try {
+    notification = new Notification(title, { body, tag });
+  } catch {
+    // Mobile Chrome only notifies through a service worker: say it on the page instead.
+    showNotice(body ? `${title}: ${body}` : title);
+    return;
+  }
+  notification.addEventListener('click', () => {
+    window.focus();
+    open(sessionId);
+    notification.close();
+  });
 }
 
 /**

@@ -80,4 +80,65 @@ describe("the dashboard's session list, kept by sessionUpdates", () => {
     expect(sent.at(-1)).toMatchObject({ status: 'IDLE', lastAssistantMessage: 'Hello.' });
     expect(pageErrors).toEqual([]);
   });
+
+  it("tells of a fleet's sessions raised together in one notification, not one each", async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: hub.baseUrl });
+    await context.addInitScript(() => {
+      const shown: { title: string; body: string; tag: string; at: number }[] = [];
+      Object.defineProperty(window, 'shownNotifications', { value: shown });
+      class RecordedNotification extends window.Notification {
+        constructor(title: string, options: NotificationOptions = {}) {
+          super(title, options);
+          shown.push({ title, body: options.body ?? '', tag: options.tag ?? '', at: Date.now() });
+        }
+      }
+      window.Notification = RecordedNotification;
+    });
+    const alerts = await context.newPage();
+    alerts.on('pageerror', (error) => pageErrors.push(error.message));
+    const shown = () =>
+      alerts.evaluate(
+        () =>
+          (
+            window as unknown as {
+              shownNotifications: { title: string; body: string; tag: string; at: number }[];
+            }
+          ).shownNotifications,
+      );
+    await alerts.goto(hub.baseUrl);
+    await alerts.locator('#connection', { hasText: /^connected$/ }).waitFor();
+
+    const start = (id: string) =>
+      post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv/fleet' });
+    const first = randomUUID();
+    expect(await start(first)).toBe(200);
+    await expect.poll(shown).toHaveLength(1);
+    expect((await shown())[0]).toMatchObject({
+      title: `${first.slice(0, 8)} is waiting for you`,
+      tag: `${first}:IDLE`,
+    });
+
+    // Seven more wait within seconds of it; one of them is busy again before they are told.
+    const fleet = Array.from({ length: 7 }, () => randomUUID());
+    for (const id of fleet) expect(await start(id)).toBe(200);
+    const busy = { session_id: fleet[6], hook_event_name: 'UserPromptSubmit', prompt: 'go' };
+    expect(await post({ ...busy, cwd: '/srv/fleet' })).toBe(200);
+    await expect.poll(shown, { timeout: 15_000 }).toHaveLength(2);
+    const [one, together] = (await shown()) as [
+      { at: number },
+      { title: string; body: string; tag: string; at: number },
+    ];
+    expect(together).toMatchObject({
+      title: '6 sessions need you',
+      body: [
+        ...fleet.slice(0, 5).map((id) => `${id.slice(0, 8)} is waiting for you`),
+        'and 1 more',
+      ].join('\n'),
+      tag: 'gathered',
+    });
+    expect(together.at - one.at).toBeGreaterThanOrEqual(4_000);
+    await context.close();
+    expect(pageErrors).toEqual([]);
+  });
 });
