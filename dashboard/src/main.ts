@@ -65,6 +65,13 @@ const view = new SessionView(hub, state, channels.refresh, usage.refresh);
 const attention = el('ul', { id: 'attention', class: 'cards' });
 const permissions = permissionList(hub, state, open);
 const sessions = el('ul', { id: 'sessions', class: 'cards' });
+const sessionFilter = el('input', {
+  type: 'search',
+  id: 'session-filter',
+  placeholder: 'Filter: name, folder, status or id',
+  'aria-label': 'Filter the sessions',
+});
+const sessionCount = el('span', { id: 'session-count' });
 const globalHooks = hooksPanel(hub);
 const rules = rulesPanel(hub);
 const dryRun = dryRunPart(hub, () => rules.rules, state, open);
@@ -90,7 +97,7 @@ document
         {},
         el('section', {}, el('h2', {}, 'Needs attention'), attention),
         el('section', {}, el('h2', {}, 'Permission requests'), permissions.element),
-        el('section', {}, el('h2', {}, 'Sessions'), sessions),
+        el('section', {}, el('h2', {}, 'Sessions ', sessionCount), sessionFilter, sessions),
         el('section', {}, el('h2', {}, 'Channels'), channels.element),
         el('section', {}, el('h2', {}, 'New session'), createForm(hub, state, open)),
         el('section', {}, el('h2', {}, 'Global hooks'), globalHooks.element),
@@ -102,12 +109,19 @@ document
     ),
   );
 
+/** Draws the session list with the filter's matches, and how many they are of all. */
+function drawSessions(): void {
+  const shown = renderSessions(sessions, hub, state, view.sessionId, open, sessionFilter.value);
+  const total = state.sessions.size;
+  sessionCount.textContent = shown === total ? `(${total})` : `(${shown} of ${total})`;
+}
+
 /**
  * Drawn once a frame at most: a fleet's changes come hundreds a second, and drawing the page at
  * each (300 a second over 1,000 sessions) froze the tab and left it 47 s behind.
  */
 let drawing = false;
-state.onChange(() => {
+function drawSoon(): void {
   if (drawing) return;
   drawing = true;
   requestAnimationFrame(() => {
@@ -115,10 +129,12 @@ state.onChange(() => {
     showWaitingCount(state.attention.length);
     renderAttention(attention, state, open);
     permissions.render();
-    renderSessions(sessions, hub, state, view.sessionId, open);
+    drawSessions();
     view.render();
   });
-});
+}
+state.onChange(drawSoon);
+sessionFilter.addEventListener('input', drawSoon);
 
 async function loadOverview(): Promise<void> {
   try {
@@ -131,7 +147,7 @@ async function loadOverview(): Promise<void> {
 /** Opens the session the hash names, scrolled to when it opens out of sight (on a phone, above). */
 function showHash(): void {
   view.show(decodeURIComponent(location.hash.slice(1)) || null);
-  renderSessions(sessions, hub, state, view.sessionId, open);
+  drawSessions();
   const { top } = view.element.getBoundingClientRect();
   if (top < 0 || top > innerHeight) view.element.scrollIntoView();
 }

@@ -58,8 +58,22 @@ function sessionRow(
 }
 
 /**
- * Draws the sessions, newest first. A row is made again only when its session, its place in the
- * attention queue or whether it is open changed: with a thousand sessions, a change redraws one.
+ * Whether the session matches every word of `filter`, case aside, in its name, id, folder,
+ * status or origin.
+ */
+export function matchesFilter(session: Session, filter: string): boolean {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = [session.name ?? '', session.id, session.cwd, session.status, session.origin]
+    .join(' ')
+    .toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+/**
+ * Draws the sessions that match `filter`, newest first; returns how many. A row is made again
+ * only when its session, its place in the attention queue or whether it is open changed: with a
+ * thousand sessions, a change redraws one.
  */
 export function renderSessions(
   list: HTMLElement,
@@ -67,14 +81,23 @@ export function renderSessions(
   state: HubState,
   selected: string | null,
   open: (sessionId: string) => void,
-): void {
+  filter = '',
+): number {
   const rows = KeyedRows.of(list);
-  const drawn = [...state.sessions.values()].reverse().map((session) => {
-    const isSelected = session.id === selected;
-    return rows.row(session.id, [session, state.attentionOf(session.id), isSelected], () =>
-      sessionRow(hub, state, session, isSelected, open),
-    );
-  });
-  if (drawn.length === 0) drawn.push(el('li', { class: 'empty' }, 'No sessions yet.'));
+  const drawn = [...state.sessions.values()]
+    .reverse()
+    .filter((session) => matchesFilter(session, filter))
+    .map((session) => {
+      const isSelected = session.id === selected;
+      return rows.row(session.id, [session, state.attentionOf(session.id), isSelected], () =>
+        sessionRow(hub, state, session, isSelected, open),
+      );
+    });
+  const shown = drawn.length;
+  if (shown === 0) {
+    const empty = state.sessions.size === 0 ? 'No sessions yet.' : 'No session matches.';
+    drawn.push(el('li', { class: 'empty' }, empty));
+  }
   rows.place(list, drawn);
+  return shown;
 }

@@ -81,6 +81,31 @@ describe("the dashboard's session list, kept by sessionUpdates", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('filters the list by every word typed, in name, folder, status or id', async () => {
+    const rows = () =>
+      page
+        .locator('#sessions li')
+        .evaluateAll((nodes) =>
+          nodes.map((node) => (node as HTMLElement).dataset.sessionId ?? node.textContent),
+        );
+    const all = await rows();
+    expect(all).toHaveLength(2);
+    expect(await page.locator('#session-count').innerText()).toBe('(2)');
+    const filter = page.locator('#session-filter');
+
+    await filter.fill('SHOP idle');
+    await expect.poll(rows).toEqual([all[0]]);
+    expect(await page.locator('#session-count').innerText()).toBe('(1 of 2)');
+    await filter.fill(String(all[1]).slice(0, 8));
+    await expect.poll(rows).toEqual([all[1]]);
+    await filter.fill('/srv/nowhere');
+    await expect.poll(rows).toEqual(['No session matches.']);
+    expect(await page.locator('#session-count').innerText()).toBe('(0 of 2)');
+    await filter.fill('');
+    await expect.poll(rows).toEqual(all);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("tells of a fleet's sessions raised together in one notification, not one each", async () => {
     const context = await browser.newContext();
     await context.grantPermissions(['notifications'], { origin: hub.baseUrl });
