@@ -7,7 +7,7 @@ import type { DashboardChannelsQuery } from '../../src/gql/graphql.js';
 import { elapsed } from './clock.js';
 import { el, fill } from './dom.js';
 import type { HubClient } from './hub-client.js';
-import { ChannelsQuery } from './operations.js';
+import { ChannelsQuery } from './panel-operations.js';
 
 type Channel = DashboardChannelsQuery['channels'][number];
 

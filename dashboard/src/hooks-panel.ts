@@ -11,7 +11,7 @@ import {
   HookInstallationQuery,
   InstallHooksMutation,
   UninstallHooksMutation,
-} from './operations.js';
+} from './panel-operations.js';
 
 type Installation = HookInstallationFieldsFragment;
 

@@ -6,7 +6,7 @@
 import type { DashboardSchedulesQuery } from '../../src/gql/graphql.js';
 import { button, el, fill } from './dom.js';
 import { HubError, type HubClient } from './hub-client.js';
-import { SchedulesQuery } from './operations.js';
+import { SchedulesQuery } from './panel-operations.js';
 
 type Schedule = DashboardSchedulesQuery['schedules'][number];
 

@@ -8,7 +8,7 @@ import './usage.css';
 import type { DashboardUsageQuery, UsageGroup } from '../../src/gql/graphql.js';
 import { button, el, fill } from './dom.js';
 import { HubError, type HubClient } from './hub-client.js';
-import { UsageQuery } from './operations.js';
+import { UsageQuery } from './panel-operations.js';
 import { dollars } from './turn-row.js';
 
 type Total = DashboardUsageQuery['usage'][number];
