@@ -40,8 +40,11 @@ describe("the dashboard's session list, kept by sessionUpdates", () => {
     ).toBe(200);
     await page.goto(hub.baseUrl);
     const row = (id: string) => page.locator(`#sessions li[data-session-id="${id}"]`);
-    await row(before).waitFor();
-    // Rows are drawn again only when their own session changes: this one stays the same node.
+    // Once it shows its place in the attention queue (which comes on its own subscription),
+    // rows are drawn again only when their own session changes: this one stays the same node.
+    await row(before)
+      .locator('.waited', { hasText: /^idle for / })
+      .waitFor();
     await row(before).evaluate((node) => ((node as HTMLElement & { kept?: true }).kept = true));
 
     // Heard of first from sessionUpdates, which carries none of what it keeps from its start.
