@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { chromium, type Browser } from 'playwright-core';
 
 /** The system's chromium, which the tests and the bench drive. */
-export const chromiumPath = '/usr/bin/chromium';
+const chromiumPath = '/usr/bin/chromium';
 
 /** Whether this machine has it (the bench skips its browser rows where it does not). */
 export const hasChromium = (): boolean => existsSync(chromiumPath);

@@ -7,6 +7,7 @@ import { attentionDetail } from './attention-list.js';
 import { el } from './dom.js';
 import { attentionKey, sessionLabel, type AttentionItem, type HubState } from './hub-state.js';
 import { showError, showNotice } from './notice.js';
+import { spaced } from './spaced.js';
 
 const appName = 'claude-code-hub';
 
@@ -28,17 +29,14 @@ export function showWaitingCount(count: number): void {
 const notificationsAllowed = () =>
   'Notification' in window && Notification.permission === 'granted';
 
-/** After a notification, what is raised within this long is told together, once it is over. */
-const gatherMs = 5_000;
-/** Items gathered for the next notification, and the timer that shows it. */
+/** Items raised since the last notification, and where the page's state and sessions are. */
 let gathered: AttentionItem[] = [];
-let gatherTimer: ReturnType<typeof setTimeout> | null = null;
-let lastShownAt = -Infinity;
+let page: { state: HubState; open: (sessionId: string) => void } | null = null;
 
 /**
  * A notification for each raised item; but a fleet raises them by the dozen a second, so within
- * `gatherMs` of one notification the next ones wait and go as one: "12 sessions need you", with
- * the first few named (the ones cleared meanwhile left out). One tag per session and reason, so a
+ * 5 s of one notification the next ones wait and go as one: "12 sessions need you", with the
+ * first few named (the ones cleared meanwhile left out). One tag per session and reason, so a
  * second request of the same session replaces the first instead of piling up. Clicking one
  * opens the session (a gathered one, the first it names).
  */
@@ -49,30 +47,30 @@ export function notifyRaised(
 ): void {
   if (!notificationsAllowed() || raised.length === 0) return;
   gathered.push(...raised);
-  if (gatherTimer) return;
-  const wait = lastShownAt + gatherMs - performance.now();
-  if (wait <= 0) showGathered(state, open);
-  else gatherTimer = setTimeout(() => showGathered(state, open), wait);
+  page = { state, open };
+  showSoon();
 }
 
-function showGathered(state: HubState, open: (sessionId: string) => void): void {
-  gatherTimer = null;
+const showSoon = spaced(5_000, () => showGathered(page!.state, page!.open));
+
+/** Shows what was gathered and still waits; false when nothing does. */
+function showGathered(state: HubState, open: (sessionId: string) => void): boolean {
   const waiting = new Set(state.attention.map(attentionKey));
   const items = gathered.filter((item) => waiting.has(attentionKey(item)));
   gathered = [];
-  if (items.length === 0) return;
-  lastShownAt = performance.now();
+  if (items.length === 0) return false;
   const line = (item: AttentionItem) =>
     `${sessionLabel(state.sessions.get(item.session.id) ?? item.session)} ${reasonText[item.reason]}`;
   const [first] = items as [AttentionItem];
   if (items.length === 1) {
     const body = attentionDetail(first, state);
     notify(line(first), body, `${first.session.id}:${first.reason}`, first.session.id, open);
-    return;
+    return true;
   }
   const named = items.slice(0, 5).map(line);
   if (items.length > named.length) named.push(`and ${items.length - named.length} more`);
   notify(`${items.length} sessions need you`, named.join('\n'), 'gathered', first.session.id, open);
+  return true;
 }
 
 function notify(

@@ -30,6 +30,7 @@ import { dryRunPart } from './rules-dry-run.js';
 import { rulesPanel } from './rules-panel.js';
 import { renderSessions } from './session-list.js';
 import { SessionView } from './session-view.js';
+import { spaced } from './spaced.js';
 import { tokenForm } from './token-form.js';
 import { schedulesPanel } from './schedules-panel.js';
 import { usagePanel } from './usage-panel.js';
@@ -121,26 +122,17 @@ function drawSessions(): void {
  * come hundreds a second, and drawing the page at each (300 a second over 1,000 sessions) froze
  * the tab and left it 47 s behind; at every frame it drew 169 times in 5 s, now 43.
  */
-const drawEveryMs = 100;
-let drawing = false;
-let drawnAt = -Infinity;
-function drawSoon(): void {
-  if (drawing) return;
-  drawing = true;
-  const draw = () =>
-    requestAnimationFrame(() => {
-      drawing = false;
-      drawnAt = performance.now();
-      showWaitingCount(state.attention.length);
-      renderAttention(attention, state, open);
-      permissions.render();
-      drawSessions();
-      view.render();
-    });
-  const wait = drawnAt + drawEveryMs - performance.now();
-  if (wait > 0) setTimeout(draw, wait);
-  else draw();
-}
+const drawSoon = spaced(
+  100,
+  () => {
+    showWaitingCount(state.attention.length);
+    renderAttention(attention, state, open);
+    permissions.render();
+    drawSessions();
+    view.render();
+  },
+  (go) => requestAnimationFrame(() => go()),
+);
 state.onChange(drawSoon);
 sessionFilter.addEventListener('input', drawSoon);
 
