@@ -1,37 +1,23 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { startClaudeWorld, type ClaudeWorld } from '../helpers/claude-world.js';
-import { branches, git, makeRepo } from '../helpers/git-repo.js';
 import { freePort } from '../../harness/free-port.js';
-import { gqlData } from '../../harness/graphql-http.js';
-import { hubArgs, type HubProcess } from '../../harness/hub-process.js';
-import { hubHome, spawnHub, type HubHome } from '../helpers/hub-process.js';
-import { LiveQueue } from '../helpers/live-queue.js';
+import {
+  clusterNodes,
+  data,
+  eventFields,
+  leaseSeconds,
+  subscribe,
+  watch,
+  type ClusterEvent,
+  type ClusterNodes,
+} from '../helpers/cluster-nodes.js';
+import { spawnHub } from '../helpers/hub-process.js';
 import { startRedis, type RedisServer } from '../../harness/redis-server.js';
 import { expectErrorLog } from '../helpers/unexpected-output.js';
 import { leftovers, outliveTest, tempDir } from '../helpers/leftovers.js';
-
-const leaseSeconds = 2;
-const eventFields = 'seq eventName payload';
-
-interface Node {
-  readonly name: string;
-  readonly args: string[];
-  /** Its data dir and tmux socket, kept when it starts again. */
-  readonly home: HubHome;
-  hub: HubProcess;
-  ws: Client;
-}
-
-interface Event {
-  seq: number;
-  eventName: string;
-  payload: Record<string, unknown>;
-}
 
 async function gql(url: string, query: string, variables: Record<string, unknown> = {}) {
   const response = await fetch(url, {
@@ -43,35 +29,6 @@ async function gql(url: string, query: string, variables: Record<string, unknown
     data?: Record<string, any>;
     errors?: { message: string; extensions?: { code?: string } }[];
   };
-}
-
-/** The data of an operation on a node; throws on errors. */
-const data = (node: Node, query: string, variables: Record<string, unknown> = {}) =>
-  gqlData(node.hub.url, query, variables);
-
-function watch<T>(node: Node, query: string, variables: Record<string, unknown>): LiveQueue<T> {
-  const queue = new LiveQueue<T>();
-  const dispose = node.ws.subscribe<Record<string, T>>(
-    { query, variables },
-    {
-      next: (result) =>
-        result.errors
-          ? queue.fail(new Error(JSON.stringify(result.errors)))
-          : queue.push(Object.values(result.data!)[0]!),
-      error: (error) => queue.fail(new Error(JSON.stringify(error))),
-      complete: () => queue.complete(),
-    },
-  );
-  queue.onDispose(dispose);
-  return queue;
-}
-
-function subscribe(node: Node, id: string, after: number): LiveQueue<Event> {
-  return watch<Event>(
-    node,
-    `subscription($id: ID!, $after: Int) { sessionEvents(id: $id, after: $after) { ${eventFields} } }`,
-    { id, after },
-  );
 }
 
 /** Reads until `check` passes, returning the value that passed. */
@@ -90,7 +47,7 @@ function eventually<T>(
   );
 }
 
-function expectContiguous(events: readonly Event[], from = 1): void {
+function expectContiguous(events: readonly ClusterEvent[], from = 1): void {
   expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => from + i));
 }
 
@@ -98,42 +55,17 @@ describe('hub nodes on one Redis', () => {
   let world: ClaudeWorld;
   let redis: RedisServer;
   let outside: string;
-  const nodes = new Map<string, Node>();
+  let nodes: ClusterNodes;
   const prefix = `cch-test-${process.pid}`;
-  const node = (name: string) => nodes.get(name)!;
-
-  async function startNode(name: string): Promise<Node> {
-    const known = nodes.get(name);
-    const home = known?.home ?? hubHome(`node-${name}`);
-    const args = known?.args ?? [
-      ...hubArgs({ port: await freePort(), ...home }),
-      '--redis-url',
-      redis.url,
-      '--redis-prefix',
-      prefix,
-      '--node-name',
-      name,
-      '--node-lease',
-      String(leaseSeconds),
-    ];
-    const hub = await home.spawn(args, world.env);
-    const ws = createClient({
-      url: hub.url.replace(/^http/, 'ws'),
-      webSocketImpl: WebSocket,
-      retryAttempts: 0,
-    });
-    leftovers.add(() => ws.dispose());
-    const started = { name, args, home, hub, ws };
-    nodes.set(name, started);
-    return started;
-  }
+  const node = (name: string) => nodes.node(name);
 
   beforeAll(async () => {
     world = await startClaudeWorld();
     outside = world.makeUntrustedCwd();
     redis = await startRedis();
     leftovers.add(() => redis.stop());
-    for (const name of ['a', 'b', 'c']) await startNode(name);
+    nodes = clusterNodes({ redisUrl: redis.url, prefix, homes: 'node', env: world.env });
+    for (const name of ['a', 'b', 'c']) await nodes.start(name);
   });
 
   it('refuses to start when Redis does not answer, saying so', async () => {
@@ -176,7 +108,7 @@ describe('hub nodes on one Redis', () => {
 
   let sessionId: string;
   let tmuxSession: string;
-  let seen: Event[];
+  let seen: ClusterEvent[];
 
   it('runs a session on B through A, streams it identically on A and C, and decides through C', async () => {
     const { createSession: session } = await data(
@@ -285,7 +217,9 @@ describe('hub nodes on one Redis', () => {
       attachCommand: expect.stringContaining(node('b').home.socket),
       messages: [{ status: 'DELIVERED', text: `run: touch ${target} && echo made` }],
     });
-    expect(viaC.events.map((event: Event) => event.seq)).toEqual(fromA.map((event) => event.seq));
+    expect(viaC.events.map((event: ClusterEvent) => event.seq)).toEqual(
+      fromA.map((event) => event.seq),
+    );
     const { nodes: listed } = await data(node('c'), `{ nodes { name liveSessions } }`);
     expect(listed).toContainEqual({ name: 'b', liveSessions: 1 });
     const { session: screened } = await data(
@@ -359,7 +293,7 @@ describe('hub nodes on one Redis', () => {
     expect(refused.errors?.[0]?.extensions?.code).toBe('NODE_UNREACHABLE');
 
     // Its hub and client serve the tests after this one too.
-    await outliveTest(() => startNode('b'));
+    await outliveTest(() => nodes.start('b'));
     await eventually(statusOnA, (d) => d.session.status === 'IDLE', 20_000);
     const { ask } = await data(
       node('c'),
@@ -483,83 +417,5 @@ describe('hub nodes on one Redis', () => {
     await data(node('a'), `mutation($id: ID!) { stopSession(id: $id) { id } }`, {
       id: sessionId,
     });
-  });
-
-  it('makes a worktree on the node that runs the session, diffs and commits it for a third, and removes it when stopped through another', async () => {
-    const repo = world.makeCwd('repo');
-    const head = makeRepo(repo);
-    const fields =
-      'id node status cwd worktree { path branch base repository removal { branchDeleted } }';
-    const { createSession: made } = await data(
-      node('a'),
-      `mutation($cwd: String!) { createSession(input: { cwd: $cwd, node: "b", trustWorkspace: true, permissionMode: ACCEPT_EDITS, worktree: { branch: "on-b" } }) { ${fields} } }`,
-      { cwd: repo },
-    );
-    expect(made).toMatchObject({
-      node: 'b',
-      status: 'IDLE',
-      worktree: { branch: 'on-b', base: head, repository: repo, removal: null },
-    });
-    expect(made.cwd).toBe(made.worktree.path);
-    expect(path.dirname(made.worktree.path)).toBe(path.join(node('b').home.dataDir, 'worktrees'));
-    await vi.waitFor(async () => {
-      const { session } = await data(
-        node('c'),
-        `query($id: ID!) { session(id: $id) { ${fields} } }`,
-        {
-          id: made.id,
-        },
-      );
-      expect(session).toEqual(made);
-    });
-
-    // A turn's changes, asked of a third node, come from b's snapshots of the worktree.
-    const { ask } = await data(
-      node('c'),
-      `mutation($id: ID!, $text: String!) { ask(sessionId: $id, text: $text, timeoutSeconds: 60) { ... on AskReply { reply } } }`,
-      { id: made.id, text: `write: ${made.cwd}/from-turn.txt made in a turn` },
-    );
-    expect(ask).toEqual({ reply: `wrote: ${made.cwd}/from-turn.txt` });
-    const { session: turned } = await data(
-      node('c'),
-      `query($id: ID!) { session(id: $id) { turns(last: 1) { changes { path kind diff approvedBy { kind mode } } } } }`,
-      { id: made.id },
-    );
-    expect(turned.turns[0].changes).toEqual([
-      {
-        path: 'from-turn.txt',
-        kind: 'ADD',
-        diff: expect.stringContaining('\n+made in a turn\n'),
-        approvedBy: [{ kind: 'MODE', mode: 'acceptEdits' }],
-      },
-    ]);
-
-    // Its diff and a commit of it, asked of a third node, are made by b, where the worktree is.
-    writeFileSync(path.join(made.cwd, 'from-c.txt'), 'asked through c\n');
-    const { session: changed } = await data(
-      node('c'),
-      `query($id: ID!) { session(id: $id) { diff } }`,
-      { id: made.id },
-    );
-    expect(changed.diff).toContain('+++ b/from-c.txt\n@@ -0,0 +1 @@\n+asked through c\n');
-    const { commitWorktree } = await data(
-      node('c'),
-      `mutation($id: ID!) { commitWorktree(sessionId: $id, message: "through c") }`,
-      { id: made.id },
-    );
-    expect(git(repo, 'rev-parse', 'on-b')).toBe(commitWorktree);
-    git(repo, 'merge', '--quiet', '--ff-only', 'on-b'); // merged, so its branch may go
-
-    const { stopSession } = await data(
-      node('c'),
-      `mutation($id: ID!) { stopSession(id: $id, removeWorktree: true) { ${fields} } }`,
-      { id: made.id },
-    );
-    expect(stopSession).toMatchObject({
-      status: 'STOPPED',
-      worktree: { removal: { branchDeleted: true } },
-    });
-    expect(existsSync(made.worktree.path)).toBe(false);
-    expect(branches(repo)).toEqual(['main']);
   });
 });
