@@ -121,6 +121,8 @@ export class SqliteEventLog implements EventLog {
   /** Prepared reads by their SQL (one per shape of filter). */
   readonly #reads = new Map<string, Database.Statement>();
   #lastAppendCommitted = true;
+  /** Inserts a batch in one transaction; made once, since better-sqlite3's wrapper is not free. */
+  readonly #insertBatch: (batch: readonly Pending[]) => void;
 
   constructor(
     db: Database.Database,
@@ -139,6 +141,12 @@ export class SqliteEventLog implements EventLog {
     this.#payloads = db.prepare(
       'SELECT seq, payload FROM events WHERE session_id = ? AND seq >= ? AND seq <= ? ORDER BY seq',
     );
+    this.#insertBatch = db.transaction((batch: readonly Pending[]) => {
+      for (const { event } of batch) {
+        this.#insert.run(event.sessionId, event.seq, event.eventName, event.receivedAt, event.raw);
+        this.#countTowardsPrune(event);
+      }
+    });
   }
 
   append(sessionId: string, raw: string, payload: HookPayload): Promise<StoredEvent> {
@@ -258,18 +266,7 @@ export class SqliteEventLog implements EventLog {
     if (batch.length === 0) return;
     this.#pending = [];
     try {
-      this.#db.transaction(() => {
-        for (const { event } of batch) {
-          this.#insert.run(
-            event.sessionId,
-            event.seq,
-            event.eventName,
-            event.receivedAt,
-            event.raw,
-          );
-          this.#countTowardsPrune(event);
-        }
-      })();
+      this.#insertBatch(batch);
     } catch (error) {
       this.#lastAppendCommitted = false;
       // The seqs of a failed batch are never reused, so readers see a gap rather than a lie.
