@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard, launchChromium } from '../helpers/chromium.js';
-import { hookSession, type HookSession } from '../helpers/hook-session.js';
-import { startHookHub, type TestHub } from '../helpers/hub.js';
+import { hookSession, startHookHub, type HookSession } from '../helpers/hook-session.js';
+import type { TestHub } from '../helpers/hub.js';
 import { disposeWithSuite, tempDir } from '../helpers/leftovers.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

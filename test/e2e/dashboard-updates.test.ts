@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard, launchChromium } from '../helpers/chromium.js';
 import type { TestHub } from '../helpers/hub.js';
-import { startHookHub } from '../helpers/hub.js';
+import { startHookHub } from '../helpers/hook-session.js';
 import { disposeWithSuite } from '../helpers/leftovers.js';
 
 describe("the dashboard's session list, kept by sessionUpdates", () => {

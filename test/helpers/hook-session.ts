@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hookSecret } from '../../harness/session-secret.js';
-import type { TestHub } from './hub.js';
+import { startHub, type TestHub } from './hub.js';
+import { tempDir } from './leftovers.js';
 
 /** Where a hub takes hook events: its base URL (without `/graphql`) and its data dir. */
 export interface HookTarget {
@@ -113,4 +114,17 @@ export async function managedSession(
   const token = await hookSecret(hub.config.tmuxSocket, tmuxSession);
   const hooks = await hookSession(hub, { id, token, started: false });
   return { ...hooks, tmuxSession };
+}
+
+/**
+ * A hub with a claude config of its own (no claude of the machine is its to find), and `post`,
+ * which sends a hook event with the hub's hook token, as global hooks do; it gives the status.
+ */
+export async function startHookHub(
+  args: string[],
+): Promise<{ hub: TestHub; post: (body: Record<string, unknown>) => Promise<number> }> {
+  const claudeConfig = tempDir('cch-claude-');
+  const hub = await startHub({ env: { ...process.env, CLAUDE_CONFIG_DIR: claudeConfig }, args });
+  const token = readHookToken(hub.dataDir);
+  return { hub, post: (body) => postHook(hub, token, body) };
 }

@@ -7,7 +7,6 @@ import type { Clock } from '../../src/clock.js';
 import { buildApp, type App } from '../../src/server/app.js';
 import { parseConfig, type HubConfig } from '../../src/config/index.js';
 import { createLogger } from '../../src/log.js';
-import { postHook, readHookToken } from './hook-session.js';
 import { leftovers, tempDir } from './leftovers.js';
 import { LiveQueue } from './live-queue.js';
 import { checkHubLogLine } from './unexpected-output.js';
@@ -161,17 +160,4 @@ export async function startHub(
   };
   leftovers.add(() => hub.stop());
   return hub;
-}
-
-/**
- * A hub with a claude config of its own (no claude of the machine is its to find), and `post`,
- * which sends a hook event with the hub's hook token, as global hooks do; it gives the status.
- */
-export async function startHookHub(
-  args: string[],
-): Promise<{ hub: TestHub; post: (body: Record<string, unknown>) => Promise<number> }> {
-  const claudeConfig = tempDir('cch-claude-');
-  const hub = await startHub({ env: { ...process.env, CLAUDE_CONFIG_DIR: claudeConfig }, args });
-  const token = readHookToken(hub.dataDir);
-  return { hub, post: (body) => postHook(hub, token, body) };
 }

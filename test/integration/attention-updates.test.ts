@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startHookHub } from '../helpers/hub.js';
+import { startHookHub } from '../helpers/hook-session.js';
 import { disposeWithSuite } from '../helpers/leftovers.js';
 
 interface Item {

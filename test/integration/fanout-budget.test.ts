@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHookHub, type TestHub } from '../helpers/hub.js';
+import { startHookHub } from '../helpers/hook-session.js';
+import type { TestHub } from '../helpers/hub.js';
 
 /**
  * Fan-out past its share of each turn (`--fanout-budget 0`: every subscription but one waits

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startHookHub } from '../helpers/hub.js';
+import { startHookHub } from '../helpers/hook-session.js';
 import { disposeWithSuite } from '../helpers/leftovers.js';
 
 /** How long sessionUpdates' messages may wait after a connection's write for the next. */

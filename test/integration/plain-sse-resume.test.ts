@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hookSession, type HookSession } from '../helpers/hook-session.js';
-import { startHookHub, type TestHub } from '../helpers/hub.js';
+import { startHookHub } from '../helpers/hook-session.js';
+import { type TestHub } from '../helpers/hub.js';
 import { openSse, type SseMessage } from '../helpers/sse.js';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hookSession } from '../helpers/hook-session.js';
-import { startHookHub, type TestHub } from '../helpers/hub.js';
+import { hookSession, startHookHub } from '../helpers/hook-session.js';
+import type { TestHub } from '../helpers/hub.js';
 
 const kib = 1024;
 const maxResponseBytes = 2 * 1024 * kib;

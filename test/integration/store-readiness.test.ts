@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hookSession } from '../helpers/hook-session.js';
-import { startHookHub, type TestHub } from '../helpers/hub.js';
+import { startHookHub } from '../helpers/hook-session.js';
+import { type TestHub } from '../helpers/hub.js';
 import { expectErrorLog } from '../helpers/unexpected-output.js';
 
 /** SQLite's own bound on a database's pages: the default of `max_page_count`. */

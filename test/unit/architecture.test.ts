@@ -65,3 +65,14 @@ describe('the structure of src/', () => {
     ]);
   });
 });
+
+describe('the structure of the rest', () => {
+  it.each(['dashboard/src', 'harness', 'bench', 'scripts', 'test'])(
+    'has no import circle between the files of %s',
+    (dir) => {
+      const files = importGraph(dir);
+      expect(files.size).toBeGreaterThan(1);
+      expect(circles(files)).toEqual([]);
+    },
+  );
+});
