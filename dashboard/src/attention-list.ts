@@ -3,6 +3,7 @@ import { elapsed } from './clock.js';
 import { el } from './dom.js';
 import { attentionKey, sessionLabel, type AttentionItem, type HubState } from './hub-state.js';
 import { KeyedRows } from './keyed-rows.js';
+import type { ListLimit } from './list-limit.js';
 import { toolSummary } from './tool-text.js';
 
 /**
@@ -56,18 +57,24 @@ function attentionRow(
   return row;
 }
 
-/** Draws the queue; an item's row is made again only when it or its session changed. */
+/**
+ * Draws the queue, its first items up to `limit`; an item's row is made again only when it or
+ * its session changed.
+ */
 export function renderAttention(
   list: HTMLElement,
+  limit: ListLimit,
   state: HubState,
   open: (sessionId: string) => void,
 ): void {
   const rows = KeyedRows.of(list);
-  const drawn = state.attention.map((item) =>
+  const { shown, more } = limit.take(state.attention);
+  const drawn: HTMLElement[] = shown.map((item) =>
     rows.row(attentionKey(item), [item, state.sessions.get(item.session.id)], () =>
       attentionRow(item, state, open),
     ),
   );
+  if (more) drawn.push(more);
   if (drawn.length === 0) drawn.push(el('li', { class: 'empty' }, 'Nobody waits.'));
   rows.place(list, drawn);
 }

@@ -15,6 +15,7 @@ import { startClock } from './clock.js';
 import { el } from './dom.js';
 import { HubClient } from './hub-client.js';
 import { HubState } from './hub-state.js';
+import { ListLimit } from './list-limit.js';
 import { hooksPanel } from './hooks-panel.js';
 import { noticeElement, showError } from './notice.js';
 import {
@@ -73,6 +74,9 @@ const sessionFilter = el('input', {
   'aria-label': 'Filter the sessions',
 });
 const sessionCount = el('span', { id: 'session-count' });
+// Rows a list shows before its "Show more": a screen or two of a fleet's.
+const attentionLimit = new ListLimit(50, () => drawSoon());
+const sessionLimit = new ListLimit(100, () => drawSoon());
 const globalHooks = hooksPanel(hub);
 const rules = rulesPanel(hub);
 const dryRun = dryRunPart(hub, () => rules.rules, state, open);
@@ -112,7 +116,13 @@ document
 
 /** Draws the session list with the filter's matches, and how many they are of all. */
 function drawSessions(): void {
-  const shown = renderSessions(sessions, hub, state, view.sessionId, open, sessionFilter.value);
+  const shown = renderSessions(
+    { list: sessions, limit: sessionLimit, filter: sessionFilter.value },
+    hub,
+    state,
+    view.sessionId,
+    open,
+  );
   const total = state.sessions.size;
   sessionCount.textContent = shown === total ? `(${total})` : `(${shown} of ${total})`;
 }
@@ -126,7 +136,7 @@ const drawSoon = spaced(
   100,
   () => {
     showWaitingCount(state.attention.length);
-    renderAttention(attention, state, open);
+    renderAttention(attention, attentionLimit, state, open);
     permissions.render();
     drawSessions();
     view.render();
@@ -134,7 +144,10 @@ const drawSoon = spaced(
   (go) => requestAnimationFrame(() => go()),
 );
 state.onChange(drawSoon);
-sessionFilter.addEventListener('input', drawSoon);
+sessionFilter.addEventListener('input', () => {
+  sessionLimit.reset();
+  drawSoon();
+});
 
 async function loadOverview(): Promise<void> {
   try {

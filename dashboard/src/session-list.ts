@@ -7,6 +7,7 @@ import { el } from './dom.js';
 import type { HubClient } from './hub-client.js';
 import { sessionLabel, type HubState, type Session } from './hub-state.js';
 import { KeyedRows } from './keyed-rows.js';
+import type { ListLimit } from './list-limit.js';
 import { goToPaneButton, originBadge, paneText } from './session-terminal.js';
 
 /** How long the session has waited (from the attention queue), else when it last did something. */
@@ -70,34 +71,41 @@ export function matchesFilter(session: Session, filter: string): boolean {
   return words.every((word) => text.includes(word));
 }
 
+/** Where the session list is drawn: its element, how many rows it shows, and the filter's text. */
+export interface SessionListView {
+  readonly list: HTMLElement;
+  readonly limit: ListLimit;
+  readonly filter: string;
+}
+
 /**
- * Draws the sessions that match `filter`, newest first; returns how many. A row is made again
- * only when its session, its place in the attention queue or whether it is open changed: with a
- * thousand sessions, a change redraws one.
+ * Draws the sessions that match the filter, newest first, up to the view's limit; returns how
+ * many match. A row is made again only when its session, its place in the attention queue or
+ * whether it is open changed: with a thousand sessions, a change redraws one.
  */
 export function renderSessions(
-  list: HTMLElement,
+  view: SessionListView,
   hub: HubClient,
   state: HubState,
   selected: string | null,
   open: (sessionId: string) => void,
-  filter = '',
 ): number {
-  const rows = KeyedRows.of(list);
-  const drawn = [...state.sessions.values()]
+  const rows = KeyedRows.of(view.list);
+  const matching = [...state.sessions.values()]
     .reverse()
-    .filter((session) => matchesFilter(session, filter))
-    .map((session) => {
-      const isSelected = session.id === selected;
-      return rows.row(session.id, [session, state.attentionOf(session.id), isSelected], () =>
-        sessionRow(hub, state, session, isSelected, open),
-      );
-    });
-  const shown = drawn.length;
-  if (shown === 0) {
+    .filter((session) => matchesFilter(session, view.filter));
+  const { shown, more } = view.limit.take(matching);
+  const drawn = shown.map((session) => {
+    const isSelected = session.id === selected;
+    return rows.row(session.id, [session, state.attentionOf(session.id), isSelected], () =>
+      sessionRow(hub, state, session, isSelected, open),
+    );
+  });
+  if (more) drawn.push(more);
+  if (matching.length === 0) {
     const empty = state.sessions.size === 0 ? 'No sessions yet.' : 'No session matches.';
     drawn.push(el('li', { class: 'empty' }, empty));
   }
-  rows.place(list, drawn);
-  return shown;
+  rows.place(view.list, drawn);
+  return matching.length;
 }

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildDashboard, launchChromium } from '../helpers/chromium.js';
+import { startHookHub } from '../helpers/hook-session.js';
+import type { TestHub } from '../helpers/hub.js';
+import { disposeWithSuite } from '../helpers/leftovers.js';
+
+describe("the dashboard's long lists", () => {
+  disposeWithSuite();
+  let hub: TestHub;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  /** The sessions in the order they started: the list shows the newest first. */
+  const ids = Array.from({ length: 130 }, () => randomUUID());
+
+  beforeAll(async () => {
+    await buildDashboard();
+    let post: (body: Record<string, unknown>) => Promise<number>;
+    ({ hub, post } = await startHookHub(['--max-sessions', '200']));
+    for (const id of ids) {
+      const status = await post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv' });
+      expect(status).toBe(200);
+    }
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  }, 120_000);
+
+  const shownIds = (list: string) =>
+    page
+      .locator(`${list} li[data-session-id]`)
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.sessionId));
+
+  it("shows a fleet's first rows of each list, and the next ones at the press of a button", async () => {
+    await page.goto(hub.baseUrl);
+    const sessionsMore = page.locator('#sessions li.more button');
+    await sessionsMore.filter({ hasText: /^Show 30 more \(30 not shown\)$/ }).waitFor();
+    expect(await shownIds('#sessions')).toEqual(ids.slice(30).reverse());
+    expect(await page.locator('#session-count').innerText()).toBe('(130)');
+
+    // Every session started idle, so each waits in the queue: its first 50 are shown.
+    const attentionMore = page.locator('#attention li.more button');
+    await attentionMore.filter({ hasText: /^Show 50 more \(80 not shown\)$/ }).waitFor();
+    const queue = await shownIds('#attention');
+    expect(queue).toHaveLength(50);
+    expect(new Set(queue).size).toBe(50);
+    await attentionMore.click();
+    await attentionMore.filter({ hasText: /^Show 30 more \(30 not shown\)$/ }).waitFor();
+    expect((await shownIds('#attention')).slice(0, 50)).toEqual(queue);
+    expect(await shownIds('#attention')).toHaveLength(100);
+
+    await sessionsMore.click();
+    await page.locator(`#sessions li[data-session-id="${ids[0]}"]`).waitFor();
+    expect(await shownIds('#sessions')).toEqual([...ids].reverse());
+    expect(await sessionsMore.count()).toBe(0);
+
+    // The filter finds a session out of the first rows; a new filter starts from them again.
+    const filter = page.locator('#session-filter');
+    await filter.fill('/srv');
+    await sessionsMore.waitFor();
+    expect(await shownIds('#sessions')).toHaveLength(100);
+    await filter.fill(ids[3]!);
+    await page.locator('#session-count', { hasText: '(1 of 130)' }).waitFor();
+    expect(await shownIds('#sessions')).toEqual([ids[3]]);
+    expect(await sessionsMore.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
