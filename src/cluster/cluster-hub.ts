@@ -166,7 +166,7 @@ export class ClusterHub implements Hub {
       settle: () => this.#records.caughtUp(),
     });
     this.#registry = new NodeRegistry(
-      deps,
+      { ...deps, subscriber },
       { name: options.nodeName, url: options.url, startedAt: Date.now() },
       {
         leaseMs: options.leaseMs,

@@ -29,11 +29,15 @@ return 0`;
 
 /**
  * The nodes of the cluster and their liveness. A node holds a lease (a key with a TTL) that it
- * renews three times per lease; a node whose lease lapsed is down. A name is held by one running
- * hub at a time: a second hub with the same name waits for the first one's lease to lapse.
+ * renews three times per lease; a node whose lease lapsed is down. A node that joins or leaves
+ * says so on a channel, and every node reads the leases again at once: the others would see it
+ * only at their next read, a third of a lease later, and meanwhile its sessions as UNREACHABLE.
+ * A name is held by one running hub at a time: a second hub with the same name waits for the
+ * first one's lease to lapse.
  */
 export class NodeRegistry {
   readonly #redis: Redis;
+  readonly #subscriber: Redis;
   readonly #keys: RedisKeys;
   readonly #self: NodeDescription;
   readonly #leaseMs: number;
@@ -43,10 +47,16 @@ export class NodeRegistry {
   #timer: NodeJS.Timeout | null = null;
   #renewedAt = 0;
   #graceUntil = 0;
+  /** The read of the leases under way, and whether another must follow it. */
+  #refreshing: Promise<void> | null = null;
+  #refreshAgain = false;
+  readonly #onMessage = (channel: string): void => {
+    if (channel === this.#keys.nodeChanges) this.#refreshSoon();
+  };
   readonly #changed: (before: NodeState | undefined, after: NodeState | undefined) => void;
 
   constructor(
-    deps: { redis: Redis; keys: RedisKeys; log: Logger },
+    deps: { redis: Redis; subscriber: Redis; keys: RedisKeys; log: Logger },
     self: NodeDescription,
     options: {
       leaseMs: number;
@@ -55,6 +65,7 @@ export class NodeRegistry {
     },
   ) {
     this.#redis = deps.redis;
+    this.#subscriber = deps.subscriber;
     this.#keys = deps.keys;
     this.#log = deps.log;
     this.#self = self;
@@ -77,7 +88,10 @@ export class NodeRegistry {
       }
       await sleep(Math.min(250, this.#leaseMs / 4));
     }
+    this.#subscriber.on('message', this.#onMessage);
+    await this.#subscriber.subscribe(this.#keys.nodeChanges);
     await this.refresh();
+    await this.#announce();
     this.#timer = setInterval(() => void this.#tick(), this.#leaseMs / 3);
     this.#timer.unref();
     this.#redis.on('ready', () => {
@@ -102,9 +116,35 @@ export class NodeRegistry {
 
   async leave(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    this.#subscriber.off('message', this.#onMessage);
     await this.#redis
       .eval(releaseScript, 1, this.#keys.lease(this.#self.name), this.#instance)
       .catch(() => undefined);
+    await this.#announce();
+  }
+
+  /** Tells the other nodes to read the leases again. */
+  async #announce(): Promise<void> {
+    await this.#redis.publish(this.#keys.nodeChanges, this.#self.name).catch(() => undefined);
+  }
+
+  /** Reads the leases again now, or once the read under way ends (it may have read too soon). */
+  #refreshSoon(): void {
+    if (this.#refreshing) {
+      this.#refreshAgain = true;
+      return;
+    }
+    this.#refreshing = this.refresh()
+      .catch((error: unknown) =>
+        this.#log.debug({ err: error }, 'nodes not read (Redis unreachable)'),
+      )
+      .finally(() => {
+        this.#refreshing = null;
+        if (this.#refreshAgain) {
+          this.#refreshAgain = false;
+          this.#refreshSoon();
+        }
+      });
   }
 
   async #tick(): Promise<void> {

@@ -14,6 +14,10 @@ export class RedisKeys {
   lease(node: string): string {
     return `${this.prefix}:lease:${node}`;
   }
+  /** Channel: a node's name, as it joins or leaves; every node reads the leases again. */
+  get nodeChanges(): string {
+    return `${this.prefix}:node-changes`;
+  }
   /** Hash per record kind: id -> the owner's JSON view of the record. */
   records(kind: RecordKind): string {
     return `${this.prefix}:${kind}`;
