@@ -1,11 +1,13 @@
 /**
- * Pending permission requests of every session, each with Allow and Deny. Cards are kept by
- * request id, so a deny message being typed survives updates of the list.
+ * Pending permission requests of every session, each with Allow and Deny, the first 50 of them
+ * and a button for the next ones. Cards are kept by request id, so a deny message being typed
+ * survives updates of the list.
  */
 import { elapsed } from './clock.js';
 import { button, el, readable } from './dom.js';
 import type { HubClient } from './hub-client.js';
 import { sessionLabel, type HubState, type Permission } from './hub-state.js';
+import { ListLimit } from './list-limit.js';
 import { showError, showNotice } from './notice.js';
 import { DecidePermissionMutation } from './operations.js';
 import { toolSummary } from './tool-text.js';
@@ -18,6 +20,7 @@ export function permissionList(
   const element = el('ul', { id: 'permissions', class: 'cards' });
   const cards = new Map<string, HTMLLIElement>();
   const empty = el('li', { class: 'empty' }, 'No tool waits for a decision.');
+  const limit = new ListLimit(50, () => render());
 
   async function decide(request: Permission, behavior: 'ALLOW' | 'DENY', message?: string) {
     const { decidePermission } = await hub.request(DecidePermissionMutation, {
@@ -75,21 +78,25 @@ export function permissionList(
   }
 
   function render(): void {
+    const { shown, more } = limit.take([...state.permissions.values()]);
+    const wanted = new Set(shown.map((request) => request.id));
     for (const [id, existing] of cards) {
-      if (!state.permissions.has(id)) {
+      if (!wanted.has(id)) {
         existing.remove();
         cards.delete(id);
       }
     }
     empty.remove();
     let index = 0;
-    for (const request of state.permissions.values()) {
+    for (const request of shown) {
       let existing = cards.get(request.id);
       if (!existing) cards.set(request.id, (existing = card(request)));
       // Moving a card that is in place would take the focus from its deny message.
       const current = element.children[index++];
       if (current !== existing) element.insertBefore(existing, current ?? null);
     }
+    if (more) element.append(more);
+    else element.querySelector(':scope > li.more')?.remove();
     if (cards.size === 0) element.append(empty);
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildDashboard, launchChromium } from '../helpers/chromium.js';
 import { startHookHub } from '../helpers/hook-session.js';
 import type { TestHub } from '../helpers/hub.js';
@@ -9,6 +9,7 @@ import { disposeWithSuite } from '../helpers/leftovers.js';
 describe("the dashboard's long lists", () => {
   disposeWithSuite();
   let hub: TestHub;
+  let post: (body: Record<string, unknown>) => Promise<number>;
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
@@ -17,7 +18,6 @@ describe("the dashboard's long lists", () => {
 
   beforeAll(async () => {
     await buildDashboard();
-    let post: (body: Record<string, unknown>) => Promise<number>;
     ({ hub, post } = await startHookHub(['--max-sessions', '200']));
     for (const id of ids) {
       const status = await post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv' });
@@ -65,6 +65,28 @@ describe("the dashboard's long lists", () => {
     await page.locator('#session-count', { hasText: '(1 of 130)' }).waitFor();
     expect(await shownIds('#sessions')).toEqual([ids[3]]);
     expect(await sessionsMore.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the first 50 pending permission requests, and the next ones at the press of a button', async () => {
+    // Held until decided, or until the hub stops at the end of the suite.
+    for (const id of ids.slice(0, 55)) {
+      const request = { session_id: id, hook_event_name: 'PermissionRequest', cwd: '/srv' };
+      void post({ ...request, tool_name: 'Bash', tool_input: { command: `echo ${id}` } }).catch(
+        () => undefined,
+      );
+    }
+    const more = page.locator('#permissions li.more button');
+    await more.filter({ hasText: /^Show 5 more \(5 not shown\)$/ }).waitFor();
+    const cards = page.locator('#permissions li.permission');
+    expect(await cards.count()).toBe(50);
+    await more.click();
+    await vi.waitFor(async () => expect(await cards.count()).toBe(55));
+    expect(await more.count()).toBe(0);
+    const shown = await cards.evaluateAll((nodes) =>
+      nodes.map((node) => (node as HTMLElement).dataset.sessionId),
+    );
+    expect(new Set(shown)).toEqual(new Set(ids.slice(0, 55)));
     expect(pageErrors).toEqual([]);
   });
 });
