@@ -1,16 +1,15 @@
 import type { Redis } from 'ioredis';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startRedis } from '../../harness/redis-server.js';
+import { describe, expect, it } from 'vitest';
 import type { BusMessage } from '../../src/events/event-bus.js';
 import type { EventLog } from '../../src/events/event-log.js';
 import type { HookPayload, StoredEvent } from '../../src/events/hook-event.js';
 import { createLogger } from '../../src/log.js';
 import { RedisEventLog } from '../../src/cluster/redis-event-log.js';
-import { connectRedis } from '../../src/cluster/redis-connection.js';
 import { RedisKeys } from '../../src/cluster/redis-keys.js';
 import { StreamMirror } from '../../src/cluster/stream-mirror.js';
 import { StreamWatcher } from '../../src/cluster/stream-watcher.js';
 import { leftovers } from '../helpers/leftovers.js';
+import { suiteRedis } from '../helpers/suite-redis.js';
 
 /** An owner node's log, in memory: what the mirror copies from. */
 class MemoryLog implements Pick<EventLog, 'read'> {
@@ -57,17 +56,7 @@ const mirrorTo = (redis: Redis, keys: RedisKeys, local: MemoryLog, batch: number
     { batch, maxLength: 0 },
   );
 const sessions = Array.from({ length: 12 }, (_, i) => `session-${i}`);
-let connect: (role: string) => Promise<Redis>;
-
-beforeAll(async () => {
-  const redis = await startRedis();
-  leftovers.add(() => redis.stop());
-  connect = async (role) => {
-    const connection = await connectRedis(redis.url, `test:${role}`);
-    leftovers.add(() => connection.disconnect());
-    return connection;
-  };
-});
+const { connect } = suiteRedis();
 
 describe('the event streams between nodes', () => {
   it('copies every session of a node in seq order, a batch across sessions per round trip', async () => {

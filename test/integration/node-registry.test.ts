@@ -1,24 +1,12 @@
-import type { Redis } from 'ioredis';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { startRedis } from '../../harness/redis-server.js';
+import { describe, expect, it, vi } from 'vitest';
 import { NodeRegistry, type NodeState } from '../../src/cluster/node-registry.js';
-import { connectRedis } from '../../src/cluster/redis-connection.js';
 import { RedisKeys } from '../../src/cluster/redis-keys.js';
 import { createLogger } from '../../src/log.js';
 import { leftovers } from '../helpers/leftovers.js';
+import { suiteRedis } from '../helpers/suite-redis.js';
 
 const log = createLogger('silent');
-let connect: (role: string) => Promise<Redis>;
-
-beforeAll(async () => {
-  const redis = await startRedis();
-  leftovers.add(() => redis.stop());
-  connect = async (role) => {
-    const connection = await connectRedis(redis.url, `test:${role}`);
-    leftovers.add(() => connection.disconnect());
-    return connection;
-  };
-});
+const { connect } = suiteRedis();
 
 /** A node's registry on connections of its own, with what it heard of the others' liveness. */
 async function registry(keys: RedisKeys, name: string, leaseMs: number) {
