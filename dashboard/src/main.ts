@@ -170,7 +170,9 @@ hub.subscribe(
   SessionUpdatesSubscription,
   {},
   {
-    next: ({ sessionUpdates }) => state.updateSession(sessionUpdates),
+    next: ({ sessionUpdateBatches }) => {
+      for (const change of sessionUpdateBatches) state.updateSession(change);
+    },
     error: showError,
   },
 );

@@ -131,15 +131,16 @@ export const ScreenQuery = graphql(`
   }
 `);
 
+/** The sessions changed, a batch at most every 100 ms: a fleet's changes in a few messages a second. */
 export const SessionUpdatesSubscription = graphql(`
   subscription DashboardSessionUpdates {
-    sessionUpdates {
+    sessionUpdateBatches(everyMs: 100) {
       ...SessionStateFields
     }
   }
 `);
 
-/** A session the page hears of first from sessionUpdates, whole. */
+/** A session the page hears of first from an update, whole. */
 export const SessionQuery = graphql(`
   query DashboardSession($id: ID!) {
     session(id: $id) {

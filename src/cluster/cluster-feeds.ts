@@ -68,6 +68,10 @@ export class ClusterFeeds {
     return this.#updates.stream(this.#deps.subscriberBuffer, this.#overflow, options);
   }
 
+  sessionUpdateBatches(everyMs: number): AsyncGenerator<readonly SessionRecord[]> {
+    return this.#updates.batches(everyMs);
+  }
+
   permissionChanges(): AsyncGenerator<PermissionRecord> {
     const options = { conflate: true };
     return this.#permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow, options);

@@ -366,6 +366,9 @@ export class ClusterHub implements Hub {
   sessionUpdates(only?: string): AsyncGenerator<SessionRecord> {
     return this.#feeds.sessionUpdates(only);
   }
+  sessionUpdateBatches(everyMs: number): AsyncGenerator<readonly SessionRecord[]> {
+    return this.#feeds.sessionUpdateBatches(everyMs);
+  }
   permissionChanges(): AsyncGenerator<PermissionRecord> {
     return this.#feeds.permissionChanges();
   }

@@ -1,3 +1,4 @@
+import { BatchPace, batchInterval, LatestBatches } from './latest-batches.js';
 import { done, EndingStream, type ReadySource } from './ready-source.js';
 
 /** A value in the feed: the latest of its key. */
@@ -38,7 +39,11 @@ export class LatestFeed<T> {
   };
   #tail = this.#head;
   #seq = 0;
-  readonly #readers = new Set<LatestReader<T>>();
+  readonly #readers = new Set<{ readonly last: number }>();
+  /** The ticks of the batch readers, by their interval (a few: see batchIntervals). */
+  readonly #paces = new Map<number, BatchPace>();
+  /** The last batch made, which the readers at the same place take too. */
+  #batch: { after: number; to: number; values: readonly T[] } | null = null;
   /** The readers to wake at the next value. */
   #waiting = new Set<LatestReader<T>>();
   #stop: (() => void) | null = null;
@@ -54,6 +59,35 @@ export class LatestFeed<T> {
     const reader = new LatestReader(this, this.#seq);
     this.#readers.add(reader);
     return reader;
+  }
+
+  /**
+   * A reader of the values from now on in batches: the keys changed since its last batch, at
+   * most one batch every `everyMs` (see LatestBatches).
+   */
+  batches(everyMs: number): LatestBatches<T> {
+    this.#stop ??= this.#listen((value) => this.#push(value));
+    const interval = batchInterval(everyMs);
+    let pace = this.#paces.get(interval);
+    if (!pace) this.#paces.set(interval, (pace = new BatchPace(interval, () => this.#seq)));
+    const reader = new LatestBatches(this, pace);
+    this.#readers.add(reader);
+    return reader;
+  }
+
+  get tailSeq(): number {
+    return this.#seq;
+  }
+
+  /** The latest values of the keys changed after seq `after` up to seq `to`, in that order. */
+  batch(after: number, to: number): readonly T[] {
+    const last = this.#batch;
+    if (last && last.after === after && last.to === to) return last.values;
+    const values: T[] = [];
+    for (let entry = this.after(null, after); entry && entry.seq <= to; entry = entry.next)
+      values.push(entry.value);
+    this.#batch = { after, to, values };
+    return values;
   }
 
   /** The entry after `at` (the last one a reader took, seq `last`), if any. */
@@ -74,12 +108,15 @@ export class LatestFeed<T> {
     this.#waiting.add(reader);
   }
 
-  leave(reader: LatestReader<T>): void {
+  leave(reader: { readonly last: number }): void {
     this.#readers.delete(reader);
-    this.#waiting.delete(reader);
+    this.#waiting.delete(reader as LatestReader<T>);
     if (this.#readers.size > 0) return;
+    for (const pace of this.#paces.values()) pace.stop();
+    this.#paces.clear();
     this.#stop?.();
     this.#stop = null;
+    this.#batch = null;
     this.#trim(Infinity);
   }
 
@@ -100,6 +137,7 @@ export class LatestFeed<T> {
     this.#byKey.set(key, entry);
     if (replaced) this.#unlink(replaced);
     if (this.#seq % trimEvery === 0) this.#trim(this.#slowest());
+    for (const pace of this.#paces.values()) pace.changed();
     if (this.#waiting.size === 0) return;
     const waiting = this.#waiting;
     this.#waiting = new Set();

@@ -1,3 +1,4 @@
+import type { LatestBatches } from './latest-batches.js';
 import { LatestFeed } from './latest-feed.js';
 import { EndingStream, type ReadySource } from './ready-source.js';
 import { SubscriberQueue } from './subscriber-queue.js';
@@ -58,6 +59,15 @@ export class Topic<T extends object> {
       listeners.delete(listener);
       if (listeners.size === 0 && this.#keyed.get(only) === listeners) this.#keyed.delete(only);
     };
+  }
+
+  /**
+   * The values published from now on in batches, each key's latest once a batch, at most one
+   * batch every `everyMs`; readers share one feed (LatestFeed) with the topic's conflating ones.
+   */
+  batches(everyMs: number): LatestBatches<T> {
+    this.#latest ??= new LatestFeed(this.#keyOf ?? ((value) => value), (push) => this.listen(push));
+    return this.#latest.batches(everyMs);
   }
 
   /** The values published from now on, as `options` say. It listens from this call on. */

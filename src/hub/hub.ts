@@ -64,6 +64,8 @@ export interface Hub {
   sessionEvents(sessionId: string, after: number | null): AsyncGenerator<StoredEvent>;
   /** Every session's changes, or with `only`, that session's. */
   sessionUpdates(only?: string): AsyncGenerator<SessionRecord>;
+  /** Every session's changes in batches, at most one every `everyMs` (see LatestBatches). */
+  sessionUpdateBatches(everyMs: number): AsyncGenerator<readonly SessionRecord[]>;
   permissionChanges(): AsyncGenerator<PermissionRecord>;
 
   create(input: CreateInput): Promise<SessionRecord>;

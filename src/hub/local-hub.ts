@@ -97,6 +97,9 @@ export class LocalHub implements Hub {
     const limit = this.#deps.subscriberBuffer;
     return this.#sessions.updates.stream(limit, this.#overflow, { conflate: true, only });
   }
+  sessionUpdateBatches(everyMs: number): AsyncGenerator<readonly SessionRecord[]> {
+    return this.#sessions.updates.batches(everyMs);
+  }
   permissionChanges(): AsyncGenerator<PermissionRecord> {
     return this.#deps.permissionChanges.stream(this.#deps.subscriberBuffer, this.#overflow, {
       conflate: true,

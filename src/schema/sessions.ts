@@ -1,5 +1,6 @@
 import { ErrorCode, HubError } from '../errors.js';
 import type { NodeInfo } from '../hub/hub.js';
+import { batchIntervals } from '../events/latest-batches.js';
 import { permissionModes, type PermissionModeName } from '../runtime/claude-command.js';
 import { RuntimeKind, SessionOrigin } from '../runtime/session-runtime.js';
 import {
@@ -262,6 +263,24 @@ builder.subscriptionField('sessionUpdates', (t) =>
     subscribe: (_root, args, ctx) =>
       ctx.hub.sessionUpdates(args.id == null ? undefined : ctx.hub.require(String(args.id)).id),
     resolve: (record) => record,
+  }),
+);
+
+builder.subscriptionField('sessionUpdateBatches', (t) =>
+  t.field({
+    type: [SessionRef],
+    authScopes: { read: true },
+    description: `The sessions changed since the last batch, each in its latest state once, at most one batch every everyMs (25 to 5000, default 100; taken up to the next of ${batchIntervals.join(', ')}, so that subscribers share their batches). The first change after a quiet interval goes at once. For a dashboard of a fleet: a few messages a second instead of one a change. A subscriber behind gets everything it missed in its next batch and is never cut for it.`,
+    args: { everyMs: t.arg.int({ defaultValue: 100 }) },
+    subscribe: (_root, args, ctx) => {
+      const everyMs = args.everyMs ?? 100;
+      if (everyMs < 25 || everyMs > 5000)
+        throw new HubError(ErrorCode.BadInput, `everyMs must be 25 to 5000, got ${everyMs}`, {
+          field: 'everyMs',
+        });
+      return ctx.hub.sessionUpdateBatches(everyMs);
+    },
+    resolve: (batch) => batch,
   }),
 );
 

@@ -6,14 +6,14 @@ import type { TestHub } from '../helpers/hub.js';
 import { startHookHub } from '../helpers/hook-session.js';
 import { disposeWithSuite } from '../helpers/leftovers.js';
 
-describe("the dashboard's session list, kept by sessionUpdates", () => {
+describe("the dashboard's session list, kept by sessionUpdateBatches", () => {
   disposeWithSuite();
   let hub: TestHub;
   let post: (body: Record<string, unknown>) => Promise<number>;
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
-  /** The `sessionUpdates` payloads the page received, as sent. */
+  /** The sessions in the `sessionUpdateBatches` payloads the page received, as sent. */
   const updates: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
@@ -25,10 +25,9 @@ describe("the dashboard's session list, kept by sessionUpdates", () => {
     page.on('websocket', (socket) =>
       socket.on('framereceived', ({ payload }) => {
         const message = JSON.parse(String(payload)) as {
-          payload?: { data?: { sessionUpdates?: Record<string, unknown> } };
+          payload?: { data?: { sessionUpdateBatches?: Record<string, unknown>[] } };
         };
-        const update = message.payload?.data?.sessionUpdates;
-        if (update) updates.push(update);
+        updates.push(...(message.payload?.data?.sessionUpdateBatches ?? []));
       }),
     );
   }, 120_000);
@@ -47,7 +46,7 @@ describe("the dashboard's session list, kept by sessionUpdates", () => {
       .waitFor();
     await row(before).evaluate((node) => ((node as HTMLElement & { kept?: true }).kept = true));
 
-    // Heard of first from sessionUpdates, which carries none of what it keeps from its start.
+    // Heard of first from an update, which carries none of what it keeps from its start.
     const id = randomUUID();
     expect(await post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv/shop' })).toBe(
       200,
