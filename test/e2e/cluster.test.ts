@@ -137,6 +137,12 @@ describe('hub nodes on one Redis', () => {
       `subscription($id: ID) { sessionUpdates(id: $id) { status node } }`,
       { id: sessionId },
     );
+    // Every session's changes in batches, on a node that does not run it.
+    const batchesOnA = watch<{ id: string; status: string; node: string }[]>(
+      node('a'),
+      `subscription { sessionUpdateBatches(everyMs: 25) { id status node } }`,
+      {},
+    );
     const requestsOnA = watch<{ status: string; sessionId: string }>(
       node('a'),
       `subscription { permissionRequests { status sessionId } }`,
@@ -178,11 +184,18 @@ describe('hub nodes on one Redis', () => {
     await updatesOnC.until((update) => update.status === 'AWAITING_PERMISSION');
     await updatesOnC.until((update) => update.status === 'IDLE');
     expect(updatesOnC.received.every((update) => update.node === 'b')).toBe(true);
+    await batchesOnA.until((batch) =>
+      batch.some((update) => update.id === sessionId && update.status === 'IDLE'),
+    );
+    const onAOfIt = batchesOnA.received.flat().filter((update) => update.id === sessionId);
+    expect(onAOfIt.map((update) => update.node)).toEqual(onAOfIt.map(() => 'b'));
+    expect(onAOfIt.map((update) => update.status)).toContain('AWAITING_PERMISSION');
     expect(await requestsOnA.until((request) => request.status === 'ALLOWED')).toEqual([
       { status: 'PENDING', sessionId },
       { status: 'ALLOWED', sessionId },
     ]);
     updatesOnC.dispose();
+    batchesOnA.dispose();
     requestsOnA.dispose();
     const fromA = await onA.until((event) => event.eventName === 'Stop', 60_000);
     expect(existsSync(target)).toBe(true);
