@@ -32,12 +32,13 @@ export class BatchPace {
   #tickAt = -Infinity;
   #timer: NodeJS.Timeout | null = null;
   #waiting = new Set<() => void>();
-  /** The seq the last tick's batches end at. */
-  to = 0;
+  /** The seq the last tick's batches end at (at first, the feed's last: no batch is due). */
+  to: number;
 
   constructor(everyMs: number, tailSeq: () => number) {
     this.#everyMs = everyMs;
     this.#tailSeq = tailSeq;
+    this.to = tailSeq();
   }
 
   /** Calls `wake` at the next tick. */

@@ -70,6 +70,21 @@ describe("a topic's changes in batches", () => {
     expect(behind.takeReady()).toBeUndefined();
   });
 
+  it('sends the first change at once to a reader that joined a feed with changes before it', () => {
+    const topic = new Topic<Change>(byId);
+    topic.batches(100);
+    topic.publish({ id: 'a', n: 1 });
+    vi.advanceTimersByTime(30);
+    const late = topic.batches(250);
+    const woken: number[] = [];
+    expect(late.wakeWhenReady(() => woken.push(performance.now()))).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(woken).toEqual([]);
+    topic.publish({ id: 'b', n: 1 });
+    expect(woken).toHaveLength(1);
+    expect(shown(late.takeReady())).toEqual(['b:1']);
+  });
+
   it('ends a reader waiting for its batch, and goes on for the others', async () => {
     const topic = new Topic<Change>(byId);
     const [ending, going] = [topic.batches(100), topic.batches(100)];
