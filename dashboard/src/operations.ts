@@ -131,10 +131,10 @@ export const ScreenQuery = graphql(`
   }
 `);
 
-/** The sessions changed, a batch at most every 100 ms: a fleet's changes in a few messages a second. */
+/** The sessions changed, a batch at most every 50 ms: a fleet's changes in a few messages a second. */
 export const SessionUpdatesSubscription = graphql(`
   subscription DashboardSessionUpdates {
-    sessionUpdateBatches(everyMs: 100) {
+    sessionUpdateBatches(everyMs: 50) {
       ...SessionStateFields
     }
   }
