@@ -266,18 +266,30 @@ builder.subscriptionField('sessionUpdates', (t) =>
   }),
 );
 
+/** sessionUpdateBatches' interval: its default, and its bounds, those of the paces. */
+const batchEveryMs = {
+  default: 100,
+  least: batchIntervals[0],
+  most: batchIntervals[batchIntervals.length - 1]!,
+};
+
 builder.subscriptionField('sessionUpdateBatches', (t) =>
   t.field({
     type: [SessionRef],
     authScopes: { read: true },
-    description: `The sessions changed since the last batch, each in its latest state once, at most one batch every everyMs (25 to 5000, default 100; taken up to the next of ${batchIntervals.join(', ')}, so that subscribers share their batches). The first change after a quiet interval goes at once. For a dashboard of a fleet: a few messages a second instead of one a change. A subscriber behind gets everything it missed in its next batch and is never cut for it.`,
-    args: { everyMs: t.arg.int({ defaultValue: 100 }) },
+    description: `The sessions changed since the last batch, each in its latest state once, at most one batch every everyMs (${batchEveryMs.least} to ${batchEveryMs.most}, default ${batchEveryMs.default}; taken up to the next of ${batchIntervals.join(', ')}, so that subscribers share their batches). The first change after a quiet interval goes at once. For a dashboard of a fleet: a few messages a second instead of one a change. A subscriber behind gets everything it missed in its next batch and is never cut for it.`,
+    args: { everyMs: t.arg.int({ defaultValue: batchEveryMs.default }) },
     subscribe: (_root, args, ctx) => {
-      const everyMs = args.everyMs ?? 100;
-      if (everyMs < 25 || everyMs > 5000)
-        throw new HubError(ErrorCode.BadInput, `everyMs must be 25 to 5000, got ${everyMs}`, {
-          field: 'everyMs',
-        });
+      const { least, most } = batchEveryMs;
+      const everyMs = args.everyMs ?? batchEveryMs.default;
+      if (everyMs < least || everyMs > most)
+        throw new HubError(
+          ErrorCode.BadInput,
+          `everyMs must be ${least} to ${most}, got ${everyMs}`,
+          {
+            field: 'everyMs',
+          },
+        );
       return ctx.hub.sessionUpdateBatches(everyMs);
     },
     resolve: (batch) => batch,
