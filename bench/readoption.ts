@@ -71,7 +71,8 @@ async function restartOnce(world: BenchWorld, mode: Mode, run: number): Promise<
     const idle = performance.now() - ready;
     const turnStart = performance.now();
     const { ask: reply } = await ask(hub.url, id, 'run: echo moved');
-    if (reply.__typename !== 'AskReply') throw new Error(`no reply after the restart: ${reply}`);
+    if (reply.__typename !== 'AskReply')
+      throw new Error(`no reply after the restart: ${JSON.stringify(reply)}`);
     return [idle, performance.now() - turnStart];
   } finally {
     squatter?.close();

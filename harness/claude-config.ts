@@ -12,7 +12,7 @@ export const claudeBin =
   fileURLToPath(new URL('../node_modules/.bin/claude', import.meta.url));
 
 export interface ClaudeConfig {
-  /** The environment a hub passes to its sessions: stand-in URL, key, config dir. */
+  /** The environment a hub passes to its sessions: stand-in URL, key, config dir, home. */
   readonly env: Record<string, string | undefined>;
   /** A new, trusted working directory. */
   makeCwd(name?: string): string;
@@ -25,7 +25,10 @@ export interface ClaudeConfig {
 /**
  * What the real claude CLI needs to run offline against a local Anthropic stand-in at
  * `anthropicUrl`: a config dir with onboarding done, the test key approved (unless
- * `approveKey: false`), and one trusted root for every cwd.
+ * `approveKey: false`), one trusted root for every cwd, and a home of its own. claude's Bash
+ * tool runs a login shell, which reads the home's profile: with the machine's home, whatever
+ * that profile runs (a version manager's rehash waiting 60 s on a lock left by a killed shell)
+ * would hold every command a test's claude runs.
  */
 export function writeClaudeConfig(
   anthropicUrl: string,
@@ -38,8 +41,10 @@ export function writeClaudeConfig(
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'cch-world-')));
   const configDir = path.join(root, 'config');
   const trusted = path.join(root, 'work');
+  const home = path.join(root, 'home');
   mkdirSync(configDir);
   mkdirSync(trusted);
+  mkdirSync(home);
   const apiKey = `sk-ant-test-${'x'.repeat(12)}${Date.now()}`;
   writeFileSync(
     path.join(configDir, '.claude.json'),
@@ -64,6 +69,7 @@ export function writeClaudeConfig(
       ...credential,
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       CLAUDE_CONFIG_DIR: configDir,
+      HOME: home,
     },
     makeCwd(name = 'cwd') {
       const dir = path.join(trusted, `${name}-${++count}`);
