@@ -1,47 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildDashboard, launchChromium } from '../helpers/chromium.js';
-import { startHookHub } from '../helpers/hook-session.js';
-import type { TestHub } from '../helpers/hub.js';
-import { disposeWithSuite } from '../helpers/leftovers.js';
+import { hookDashboardSuite } from '../helpers/hook-dashboard.js';
 
 describe("the dashboard's long lists", () => {
-  disposeWithSuite();
-  let hub: TestHub;
-  let post: (body: Record<string, unknown>) => Promise<number>;
-  let browser: Browser;
-  let page: Page;
-  const pageErrors: string[] = [];
+  const suite = hookDashboardSuite(['--max-sessions', '200']);
+  const { pageErrors } = suite;
   /** The sessions in the order they started: the list shows the newest first. */
   const ids = Array.from({ length: 130 }, () => randomUUID());
 
   beforeAll(async () => {
-    await buildDashboard();
-    ({ hub, post } = await startHookHub(['--max-sessions', '200']));
     for (const id of ids) {
-      const status = await post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv' });
+      const status = await suite.post({
+        session_id: id,
+        hook_event_name: 'SessionStart',
+        cwd: '/srv',
+      });
       expect(status).toBe(200);
     }
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-  }, 120_000);
+  }, 60_000);
 
   const shownIds = (list: string) =>
-    page
+    suite.page
       .locator(`${list} li[data-session-id]`)
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.sessionId));
 
   it("shows a fleet's first rows of each list, and the next ones at the press of a button", async () => {
-    await page.goto(hub.baseUrl);
-    const sessionsMore = page.locator('#sessions li.more button');
+    await suite.page.goto(suite.hub.baseUrl);
+    const sessionsMore = suite.page.locator('#sessions li.more button');
     await sessionsMore.filter({ hasText: /^Show 30 more \(30 not shown\)$/ }).waitFor();
     expect(await shownIds('#sessions')).toEqual(ids.slice(30).reverse());
-    expect(await page.locator('#session-count').innerText()).toBe('(130)');
+    expect(await suite.page.locator('#session-count').innerText()).toBe('(130)');
 
     // Every session started idle, so each waits in the queue: its first 50 are shown.
-    const attentionMore = page.locator('#attention li.more button');
+    const attentionMore = suite.page.locator('#attention li.more button');
     await attentionMore.filter({ hasText: /^Show 50 more \(80 not shown\)$/ }).waitFor();
     const queue = await shownIds('#attention');
     expect(queue).toHaveLength(50);
@@ -52,17 +43,17 @@ describe("the dashboard's long lists", () => {
     expect(await shownIds('#attention')).toHaveLength(100);
 
     await sessionsMore.click();
-    await page.locator(`#sessions li[data-session-id="${ids[0]}"]`).waitFor();
+    await suite.page.locator(`#sessions li[data-session-id="${ids[0]}"]`).waitFor();
     expect(await shownIds('#sessions')).toEqual([...ids].reverse());
     expect(await sessionsMore.count()).toBe(0);
 
     // The filter finds a session out of the first rows; a new filter starts from them again.
-    const filter = page.locator('#session-filter');
+    const filter = suite.page.locator('#session-filter');
     await filter.fill('/srv');
     await sessionsMore.waitFor();
     expect(await shownIds('#sessions')).toHaveLength(100);
     await filter.fill(ids[3]!);
-    await page.locator('#session-count', { hasText: '(1 of 130)' }).waitFor();
+    await suite.page.locator('#session-count', { hasText: '(1 of 130)' }).waitFor();
     expect(await shownIds('#sessions')).toEqual([ids[3]]);
     expect(await sessionsMore.count()).toBe(0);
     expect(pageErrors).toEqual([]);
@@ -72,13 +63,13 @@ describe("the dashboard's long lists", () => {
     // Held until decided, or until the hub stops at the end of the suite.
     for (const id of ids.slice(0, 55)) {
       const request = { session_id: id, hook_event_name: 'PermissionRequest', cwd: '/srv' };
-      void post({ ...request, tool_name: 'Bash', tool_input: { command: `echo ${id}` } }).catch(
-        () => undefined,
-      );
+      void suite
+        .post({ ...request, tool_name: 'Bash', tool_input: { command: `echo ${id}` } })
+        .catch(() => undefined);
     }
-    const more = page.locator('#permissions li.more button');
+    const more = suite.page.locator('#permissions li.more button');
     await more.filter({ hasText: /^Show 5 more \(5 not shown\)$/ }).waitFor();
-    const cards = page.locator('#permissions li.permission');
+    const cards = suite.page.locator('#permissions li.permission');
     expect(await cards.count()).toBe(50);
     await more.click();
     await vi.waitFor(async () => expect(await cards.count()).toBe(55));

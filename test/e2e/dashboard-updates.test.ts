@@ -1,28 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard, launchChromium } from '../helpers/chromium.js';
-import type { TestHub } from '../helpers/hub.js';
-import { startHookHub } from '../helpers/hook-session.js';
-import { disposeWithSuite } from '../helpers/leftovers.js';
+import { hookDashboardSuite } from '../helpers/hook-dashboard.js';
 
 describe("the dashboard's session list, kept by sessionUpdateBatches", () => {
-  disposeWithSuite();
-  let hub: TestHub;
-  let post: (body: Record<string, unknown>) => Promise<number>;
-  let browser: Browser;
-  let page: Page;
-  const pageErrors: string[] = [];
+  const suite = hookDashboardSuite([]);
+  const { pageErrors } = suite;
   /** The sessions in the `sessionUpdateBatches` payloads the page received, as sent. */
   const updates: Record<string, unknown>[] = [];
 
-  beforeAll(async () => {
-    await buildDashboard();
-    ({ hub, post } = await startHookHub([]));
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('websocket', (socket) =>
+  beforeAll(() => {
+    suite.page.on('websocket', (socket) =>
       socket.on('framereceived', ({ payload }) => {
         const message = JSON.parse(String(payload)) as {
           payload?: { data?: { sessionUpdateBatches?: Record<string, unknown>[] } };
@@ -30,15 +17,15 @@ describe("the dashboard's session list, kept by sessionUpdateBatches", () => {
         updates.push(...(message.payload?.data?.sessionUpdateBatches ?? []));
       }),
     );
-  }, 120_000);
+  });
 
   it('shows a session started after the page loaded whole, and its changes over it', async () => {
     const before = randomUUID();
     expect(
-      await post({ session_id: before, hook_event_name: 'SessionStart', cwd: '/srv/before' }),
+      await suite.post({ session_id: before, hook_event_name: 'SessionStart', cwd: '/srv/before' }),
     ).toBe(200);
-    await page.goto(hub.baseUrl);
-    const row = (id: string) => page.locator(`#sessions li[data-session-id="${id}"]`);
+    await suite.page.goto(suite.hub.baseUrl);
+    const row = (id: string) => suite.page.locator(`#sessions li[data-session-id="${id}"]`);
     // Once it shows its place in the attention queue (which comes on its own subscription),
     // rows are drawn again only when their own session changes: this one stays the same node.
     await row(before)
@@ -48,26 +35,26 @@ describe("the dashboard's session list, kept by sessionUpdateBatches", () => {
 
     // Heard of first from an update, which carries none of what it keeps from its start.
     const id = randomUUID();
-    expect(await post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv/shop' })).toBe(
-      200,
-    );
+    expect(
+      await suite.post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv/shop' }),
+    ).toBe(200);
     await row(id).locator('.cwd', { hasText: '/srv/shop' }).waitFor();
     expect(await row(id).locator('.badge.status-IDLE').count()).toBe(1);
 
     const prompt = { session_id: id, hook_event_name: 'UserPromptSubmit', prompt: 'hi' };
-    expect(await post({ ...prompt, cwd: '/srv/shop' })).toBe(200);
+    expect(await suite.post({ ...prompt, cwd: '/srv/shop' })).toBe(200);
     await row(id).locator('.badge.status-BUSY').waitFor();
     expect(await row(id).locator('.cwd').innerText()).toBe('/srv/shop');
     expect(await row(id).locator('.badge.origin-EXTERNAL').count()).toBe(1);
 
     const stop = { session_id: id, hook_event_name: 'Stop', last_assistant_message: 'Hello.' };
-    expect(await post({ ...stop, cwd: '/srv/shop' })).toBe(200);
+    expect(await suite.post({ ...stop, cwd: '/srv/shop' })).toBe(200);
     await row(id).locator('.badge.status-IDLE').waitFor();
 
     expect(await row(before).evaluate((node) => (node as HTMLElement & { kept?: true }).kept)).toBe(
       true,
     );
-    const order = await page
+    const order = await suite.page
       .locator('#sessions li')
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.sessionId));
     expect(order).toEqual([id, before]);
@@ -85,32 +72,32 @@ describe("the dashboard's session list, kept by sessionUpdateBatches", () => {
 
   it('filters the list by every word typed, in name, folder, status or id', async () => {
     const rows = () =>
-      page
+      suite.page
         .locator('#sessions li')
         .evaluateAll((nodes) =>
           nodes.map((node) => (node as HTMLElement).dataset.sessionId ?? node.textContent),
         );
     const all = await rows();
     expect(all).toHaveLength(2);
-    expect(await page.locator('#session-count').innerText()).toBe('(2)');
-    const filter = page.locator('#session-filter');
+    expect(await suite.page.locator('#session-count').innerText()).toBe('(2)');
+    const filter = suite.page.locator('#session-filter');
 
     await filter.fill('SHOP idle');
     await expect.poll(rows).toEqual([all[0]]);
-    expect(await page.locator('#session-count').innerText()).toBe('(1 of 2)');
+    expect(await suite.page.locator('#session-count').innerText()).toBe('(1 of 2)');
     await filter.fill(String(all[1]).slice(0, 8));
     await expect.poll(rows).toEqual([all[1]]);
     await filter.fill('/srv/nowhere');
     await expect.poll(rows).toEqual(['No session matches.']);
-    expect(await page.locator('#session-count').innerText()).toBe('(0 of 2)');
+    expect(await suite.page.locator('#session-count').innerText()).toBe('(0 of 2)');
     await filter.fill('');
     await expect.poll(rows).toEqual(all);
     expect(pageErrors).toEqual([]);
   });
 
   it("tells of a fleet's sessions raised together in one notification, not one each", async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(['notifications'], { origin: hub.baseUrl });
+    const context = await suite.browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: suite.hub.baseUrl });
     await context.addInitScript(() => {
       const shown: { title: string; body: string; tag: string; at: number }[] = [];
       Object.defineProperty(window, 'shownNotifications', { value: shown });
@@ -133,11 +120,11 @@ describe("the dashboard's session list, kept by sessionUpdateBatches", () => {
             }
           ).shownNotifications,
       );
-    await alerts.goto(hub.baseUrl);
+    await alerts.goto(suite.hub.baseUrl);
     await alerts.locator('#connection', { hasText: /^connected$/ }).waitFor();
 
     const start = (id: string) =>
-      post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv/fleet' });
+      suite.post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv/fleet' });
     const first = randomUUID();
     expect(await start(first)).toBe(200);
     await expect.poll(shown).toHaveLength(1);
@@ -150,7 +137,7 @@ describe("the dashboard's session list, kept by sessionUpdateBatches", () => {
     const fleet = Array.from({ length: 7 }, () => randomUUID());
     for (const id of fleet) expect(await start(id)).toBe(200);
     const busy = { session_id: fleet[6], hook_event_name: 'UserPromptSubmit', prompt: 'go' };
-    expect(await post({ ...busy, cwd: '/srv/fleet' })).toBe(200);
+    expect(await suite.post({ ...busy, cwd: '/srv/fleet' })).toBe(200);
     await expect.poll(shown, { timeout: 15_000 }).toHaveLength(2);
     const [one, together] = (await shown()) as [
       { at: number },
