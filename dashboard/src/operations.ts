@@ -19,7 +19,6 @@ export const SessionStateFields = graphql(`
     error
     attachCommand
     lastEventAt
-    lastAssistantMessage
     restartCount
     node
     tmuxPane

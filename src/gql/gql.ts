@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment SessionStateFields on Session {\n    id\n    name\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n": typeof types.SessionStateFieldsFragmentDoc,
+    "\n  fragment SessionStateFields on Session {\n    id\n    name\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    lastEventAt\n    restartCount\n    node\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n": typeof types.SessionStateFieldsFragmentDoc,
     "\n  fragment SessionFields on Session {\n    ...SessionStateFields\n    cwd\n    runtime\n    createdAt\n    origin\n    parent {\n      id\n      name\n    }\n  }\n": typeof types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n    decidedBy\n    explanation\n  }\n": typeof types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n      budgetHold {\n        scope\n        key\n        usd\n        spentUsd\n      }\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": typeof types.AttentionFieldsFragmentDoc,
@@ -93,7 +93,7 @@ type Documents = {
     "\n  mutation CliDeleteSchedule($id: ID!) {\n    deleteSchedule(id: $id)\n  }\n": typeof types.CliDeleteScheduleDocument,
 };
 const documents: Documents = {
-    "\n  fragment SessionStateFields on Session {\n    id\n    name\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n": types.SessionStateFieldsFragmentDoc,
+    "\n  fragment SessionStateFields on Session {\n    id\n    name\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    lastEventAt\n    restartCount\n    node\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n": types.SessionStateFieldsFragmentDoc,
     "\n  fragment SessionFields on Session {\n    ...SessionStateFields\n    cwd\n    runtime\n    createdAt\n    origin\n    parent {\n      id\n      name\n    }\n  }\n": types.SessionFieldsFragmentDoc,
     "\n  fragment PermissionFields on PermissionRequest {\n    id\n    sessionId\n    toolName\n    toolInput\n    status\n    requestedAt\n    message\n    decidedBy\n    explanation\n  }\n": types.PermissionFieldsFragmentDoc,
     "\n  fragment AttentionFields on AttentionItem {\n    reason\n    since\n    lastAssistantMessage\n    dialog\n    session {\n      id\n      name\n      blockedReason\n      error\n      budgetHold {\n        scope\n        key\n        usd\n        spentUsd\n      }\n    }\n    permissionRequest {\n      id\n      toolName\n      toolInput\n    }\n  }\n": types.AttentionFieldsFragmentDoc,
@@ -189,7 +189,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SessionStateFields on Session {\n    id\n    name\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n"): (typeof documents)["\n  fragment SessionStateFields on Session {\n    id\n    name\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    lastEventAt\n    lastAssistantMessage\n    restartCount\n    node\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n"];
+export function graphql(source: "\n  fragment SessionStateFields on Session {\n    id\n    name\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    lastEventAt\n    restartCount\n    node\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n"): (typeof documents)["\n  fragment SessionStateFields on Session {\n    id\n    name\n    model\n    permissionMode\n    status\n    blockedReason\n    error\n    attachCommand\n    lastEventAt\n    restartCount\n    node\n    tmuxPane\n    costUsd\n    limitedUntil\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

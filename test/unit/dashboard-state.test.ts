@@ -13,7 +13,6 @@ const state = (id: string, status: SessionState['status'], fields: Partial<Sessi
     error: null,
     attachCommand: null,
     lastEventAt: null,
-    lastAssistantMessage: null,
     restartCount: 0,
     node: null,
     tmuxPane: null,
@@ -47,10 +46,10 @@ describe("the dashboard's sessions, kept by changes of what changes", () => {
   it('puts a change over its session, keeping what it does not carry', async () => {
     const hub = new HubState(async () => null);
     await hub.loadOverview(async () => overview(whole('a', 'IDLE')));
-    hub.updateSession(state('a', 'BUSY', { lastAssistantMessage: 'on it' }));
+    hub.updateSession(state('a', 'BUSY', { costUsd: 0.01 }));
     expect(hub.sessions.get('a')).toMatchObject({
       status: 'BUSY',
-      lastAssistantMessage: 'on it',
+      costUsd: 0.01,
       cwd: '/work/a',
       origin: 'EXTERNAL',
     });
@@ -63,10 +62,10 @@ describe("the dashboard's sessions, kept by changes of what changes", () => {
     // Heard before the overview came: the hub read it before the last of these.
     hub.updateSession(state('a', 'BUSY'));
     hub.updateSession(state('b', 'BUSY'));
-    hub.updateSession(state('a', 'IDLE', { lastAssistantMessage: 'done' }));
+    hub.updateSession(state('a', 'IDLE', { costUsd: 0.02 }));
     reply.resolve(overview(whole('a', 'BUSY'), whole('b', 'IDLE')));
     await loading;
-    expect(hub.sessions.get('a')).toMatchObject({ status: 'IDLE', lastAssistantMessage: 'done' });
+    expect(hub.sessions.get('a')).toMatchObject({ status: 'IDLE', costUsd: 0.02 });
     expect(hub.sessions.get('b')).toMatchObject({ status: 'BUSY', cwd: '/work/b' });
   });
 
@@ -82,7 +81,7 @@ describe("the dashboard's sessions, kept by changes of what changes", () => {
     hub.onChange(() => renders++);
 
     hub.updateSession(state('n', 'BUSY'));
-    hub.updateSession(state('n', 'IDLE', { lastAssistantMessage: 'first answer' }));
+    hub.updateSession(state('n', 'IDLE', { costUsd: 0.03 }));
     expect(loads).toEqual(['n']);
     expect(hub.sessions.has('n')).toBe(false);
     expect(renders).toBe(0);
@@ -92,7 +91,7 @@ describe("the dashboard's sessions, kept by changes of what changes", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(hub.sessions.get('n')).toMatchObject({
       status: 'IDLE',
-      lastAssistantMessage: 'first answer',
+      costUsd: 0.03,
       cwd: '/srv/new',
       runtime: 'TMUX',
     });
