@@ -39,7 +39,8 @@ export const layers: readonly Layer[] = [
   {
     name: 'parts',
     units: {
-      store: 'SQLite: migrations, the event log, records by id, retention',
+      store:
+        'SQLite: migrations, the event log, records by id, retention, the writes of a turn of the loop in one commit',
       http: 'HTTP primitives: bodies, bounded JSON nesting, page headers, static files, GraphiQL',
       runtime:
         "SessionRuntime: tmux (driver, panes, claude's screen), headless (stream-json), a person's pane",

@@ -144,6 +144,6 @@ export class CostRecorder {
       labels: now?.labels ?? [],
       createdBy: now?.createdBy ?? null,
     };
-    if (ledger.add(row)) recorded(row);
+    if (await ledger.add(row)) recorded(row);
   }
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { GroupCommit } from '../store/group-commit.js';
 import type { CostSource, ModelCost } from './turn-cost.js';
 
 /** One completed turn's cost, as kept. */
@@ -142,8 +143,15 @@ export class UsageLedger {
    */
   readonly #sessionTotals = new Map<string, number | null>();
 
-  constructor(db: Database.Database) {
+  readonly #commits: GroupCommit;
+
+  constructor(
+    db: Database.Database,
+    /** Where its rows are committed, with the other writes of the same turn. */
+    commits: GroupCommit = new GroupCommit(db),
+  ) {
     this.#db = db;
+    this.#commits = commits;
     this.#insert = db.prepare(
       `INSERT OR IGNORE INTO turn_costs (turn_id, session_id, completed_at, cost_usd, cost_source, models, labels, created_by)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -163,23 +171,29 @@ export class UsageLedger {
     );
   }
 
-  /** Keeps a turn's cost; a turn kept already stays as it was. Whether it was new. */
-  add(row: TurnCostRow): boolean {
+  /**
+   * Keeps a turn's cost; a turn kept already stays as it was. Whether it was new, once
+   * committed (with the other writes of its turn of the event loop).
+   */
+  async add(row: TurnCostRow): Promise<boolean> {
     if (!this.#db.open) return false;
     const models = JSON.stringify(row.models);
-    const { changes } = this.#insert.run(
-      row.turnId,
-      row.sessionId,
-      row.completedAt,
-      row.costUsd,
-      row.source,
-      models,
-      JSON.stringify(row.labels),
-      row.createdBy,
-    );
-    if (changes === 0) return false;
-    this.#sessionTotals.delete(row.sessionId);
-    return true;
+    const labels = JSON.stringify(row.labels);
+    return this.#commits.add(() => {
+      const { changes } = this.#insert.run(
+        row.turnId,
+        row.sessionId,
+        row.completedAt,
+        row.costUsd,
+        row.source,
+        models,
+        labels,
+        row.createdBy,
+      );
+      if (changes === 0) return false;
+      this.#sessionTotals.delete(row.sessionId);
+      return true;
+    });
   }
 
   ofTurn(turnId: string): TurnCostRow | null {

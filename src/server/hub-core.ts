@@ -129,7 +129,7 @@ export function hubCore(
     clock: systemClock,
     log,
   });
-  const ledger = new UsageLedger(store.db);
+  const ledger = new UsageLedger(store.db, store.commits);
   const sessions: SessionManager = (parts.sessions = new SessionManager(
     {
       ...options.sessions,

@@ -6,6 +6,7 @@ import type { ScheduleRecord } from '../schedules/schedule.js';
 import type { MessageRecord } from '../sessions/message.js';
 import type { SessionRecord } from '../sessions/session.js';
 import { openDatabase } from '../store/database.js';
+import { GroupCommit } from '../store/group-commit.js';
 import { RecordTable, type RecordTableName } from '../store/record-table.js';
 import { SqliteEventLog } from '../store/sqlite-event-log.js';
 import type { StartContext } from './parts.js';
@@ -13,6 +14,8 @@ import type { StartContext } from './parts.js';
 /** What the hub keeps in its data dir: the database, its event log and its record tables. */
 export interface Store {
   readonly db: Database.Database;
+  /** The writes of one turn of the event loop, committed together: the events' and others'. */
+  readonly commits: GroupCommit;
   readonly eventLog: SqliteEventLog;
   readonly records: {
     readonly sessions: RecordTable<SessionRecord>;
@@ -33,12 +36,14 @@ export function openStore({ options, parts, log }: StartContext): Store {
   const db = (parts.db = openDatabase(options.dataDir, log));
   writeFileSync(options.tmux.configFile, options.tmux.configText);
   chmodSync(options.tmux.configFile, 0o600);
-  const eventLog = (parts.eventLog = new SqliteEventLog(db, options.eventLog));
+  const commits = new GroupCommit(db);
+  const eventLog = (parts.eventLog = new SqliteEventLog(db, options.eventLog, Date.now, commits));
   const table = <T extends { readonly id: string }>(
     name: Exclude<RecordTableName, 'rules' | 'schedules'>,
   ) => new RecordTable<T>(db, name, (record) => parts.cluster?.localChanged(name, record));
   return {
     db,
+    commits,
     eventLog,
     records: {
       sessions: table<SessionRecord>('sessions'),

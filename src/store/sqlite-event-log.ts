@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { EventLog, ReadOptions } from '../events/event-log.js';
 import type { HookPayload, StoredEvent } from '../events/hook-event.js';
+import { GroupCommit } from './group-commit.js';
 
 interface Row {
   seq: number;
@@ -86,12 +87,6 @@ class ReadEvent implements StoredEvent {
   }
 }
 
-interface Pending {
-  event: StoredEvent;
-  resolve: (event: StoredEvent) => void;
-  reject: (error: unknown) => void;
-}
-
 export interface Retention {
   /** Events kept per session; 0 keeps all. */
   readonly events: number;
@@ -100,8 +95,9 @@ export interface Retention {
 }
 
 /**
- * The event log on SQLite. Events that arrive together are committed in one transaction
- * (group commit): each append waits at most one turn of the event loop for its batch.
+ * The event log on SQLite. Events that arrive together are committed in one transaction, with
+ * the other writes of that turn given to the same GroupCommit: each append waits at most one
+ * turn of the event loop for its batch.
  * Retention is exact for readers (reads skip what is past the bound) and amortised on disk
  * (rows are deleted every `pruneEvery` appends of a session and by prune()).
  */
@@ -109,7 +105,7 @@ export class SqliteEventLog implements EventLog {
   readonly #db: Database.Database;
   readonly #lastSeq = new Map<string, number>();
   readonly #appendsSincePrune = new Map<string, number>();
-  #pending: Pending[] = [];
+  readonly #commits: GroupCommit;
   readonly #insert: Database.Statement;
   readonly #maxSeq: Database.Statement;
   readonly #payloads: Database.Statement;
@@ -120,16 +116,16 @@ export class SqliteEventLog implements EventLog {
   readonly #pruneEvery = 256;
   /** Prepared reads by their SQL (one per shape of filter). */
   readonly #reads = new Map<string, Database.Statement>();
-  #lastAppendCommitted = true;
-  /** Inserts a batch in one transaction; made once, since better-sqlite3's wrapper is not free. */
-  readonly #insertBatch: (batch: readonly Pending[]) => void;
 
   constructor(
     db: Database.Database,
     retention: Retention = { events: 0, maxAgeMs: 0 },
     clock: () => number = Date.now,
+    /** Where its inserts are committed, with the other writes of the same turn. */
+    commits: GroupCommit = new GroupCommit(db),
   ) {
     this.#db = db;
+    this.#commits = commits;
     this.#retention = retention;
     this.#clock = clock;
     this.#deleteUpTo = db.prepare('DELETE FROM events WHERE session_id = ? AND seq <= ?');
@@ -141,12 +137,6 @@ export class SqliteEventLog implements EventLog {
     this.#payloads = db.prepare(
       'SELECT seq, payload FROM events WHERE session_id = ? AND seq >= ? AND seq <= ? ORDER BY seq',
     );
-    this.#insertBatch = db.transaction((batch: readonly Pending[]) => {
-      for (const { event } of batch) {
-        this.#insert.run(event.sessionId, event.seq, event.eventName, event.receivedAt, event.raw);
-        this.#countTowardsPrune(event);
-      }
-    });
   }
 
   append(sessionId: string, raw: string, payload: HookPayload): Promise<StoredEvent> {
@@ -160,9 +150,11 @@ export class SqliteEventLog implements EventLog {
       raw,
       payload,
     };
-    return new Promise((resolve, reject) => {
-      if (this.#pending.length === 0) setImmediate(() => this.flush());
-      this.#pending.push({ event, resolve, reject });
+    // The seqs of a failed batch are never reused, so readers see a gap rather than a lie.
+    return this.#commits.add(() => {
+      this.#insert.run(event.sessionId, event.seq, event.eventName, event.receivedAt, event.raw);
+      this.#countTowardsPrune(event);
+      return event;
     });
   }
 
@@ -257,23 +249,11 @@ export class SqliteEventLog implements EventLog {
    * check) can still commit on a full disk.
    */
   get lastAppendCommitted(): boolean {
-    return this.#lastAppendCommitted;
+    return this.#commits.lastCommitted;
   }
 
   /** Commits the events waiting for their batch now (it runs by itself; and before a close). */
   flush(): void {
-    const batch = this.#pending;
-    if (batch.length === 0) return;
-    this.#pending = [];
-    try {
-      this.#insertBatch(batch);
-    } catch (error) {
-      this.#lastAppendCommitted = false;
-      // The seqs of a failed batch are never reused, so readers see a gap rather than a lie.
-      for (const item of batch) item.reject(error);
-      return;
-    }
-    this.#lastAppendCommitted = true;
-    for (const item of batch) item.resolve(item.event);
+    this.#commits.flush();
   }
 }

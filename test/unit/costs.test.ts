@@ -174,7 +174,7 @@ describe('usage grouped', () => {
 });
 
 describe('the usage ledger', () => {
-  it("keeps a session's cost as turns are added and pruned", () => {
+  it("keeps a session's cost as turns are added and pruned", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ledger-'));
     const db = openDatabase(dir);
     try {
@@ -190,12 +190,12 @@ describe('the usage ledger', () => {
         createdBy: null,
       });
       expect(ledger.sessionCost('s1')).toBeNull();
-      expect(ledger.add(turn('t1', 1_000, 1.5))).toBe(true);
+      expect(await ledger.add(turn('t1', 1_000, 1.5))).toBe(true);
       expect(ledger.sessionCost('s1')).toBe(1.5);
       expect(ledger.sessionCost('s1')).toBe(1.5);
-      expect(ledger.add(turn('t1', 1_000, 9))).toBe(false); // kept as it was
-      expect(ledger.add(turn('t2', 2_000, 2))).toBe(true);
-      expect(ledger.add(turn('t3', 3_000, null))).toBe(true);
+      expect(await ledger.add(turn('t1', 1_000, 9))).toBe(false); // kept as it was
+      expect(await ledger.add(turn('t2', 2_000, 2))).toBe(true);
+      expect(await ledger.add(turn('t3', 3_000, null))).toBe(true);
       expect(ledger.sessionCost('s1')).toBe(3.5);
       expect(ledger.sessionCost('s2')).toBeNull();
       expect(ledger.prune(2_500)).toBe(2);
