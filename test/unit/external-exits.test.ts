@@ -1,20 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ExternalRuntime } from '../../src/runtime/external-runtime.js';
 import type { RuntimeSession } from '../../src/runtime/session-runtime.js';
-
-/** A process that has exited and that its parent never reaps: it stays a zombie for 3 s. */
-async function zombie(): Promise<number> {
-  const out = execFileSync(
-    'sh',
-    ['-c', "sh -c 'sleep 0.1 & echo $!; exec sleep 3 >/dev/null 2>&1' &"],
-    {
-      encoding: 'utf8',
-    },
-  );
-  await new Promise((resolve) => setTimeout(resolve, 600));
-  return Number(out.trim().split('\n')[0]);
-}
+import { zombie } from '../helpers/zombie.js';
 
 const session = (id: string, pid: number | null, ended = false): RuntimeSession => ({
   id,
