@@ -10,6 +10,7 @@
  * every dashboard's subscriptions are sent (or the hub closed it unacknowledged), and its report once asked to stop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
@@ -30,6 +31,8 @@ export interface DashboardsReport {
   readonly at: Float64Array;
   /** Messages and bytes of each subscription, over all dashboards. */
   readonly messages: Record<'attention' | 'sessionUpdates' | 'turns', [number, number]>;
+  /** Bytes the dashboards read off their sockets, frames and compression included. */
+  readonly wireBytes: number;
   /** The first error message a subscription got, if any, and how many it got. */
   readonly errors: number;
   readonly firstError: string | null;
@@ -88,6 +91,7 @@ function read(data: Buffer): Read {
 const idOf = (data: Buffer) => String.fromCharCode(data[7] ?? 0);
 const errorType = Buffer.from('"type":"error"');
 const closers: (() => void)[] = [];
+const sockets: Socket[] = [];
 let connected = 0;
 /** Dashboards the hub closed before it acknowledged them (a connection limit, say). */
 let refused = 0;
@@ -99,6 +103,7 @@ const settled = () => {
 function dashboard(d: number): void {
   const ws = new WebSocket(options.url, 'graphql-transport-ws', { skipUTF8Validation: true });
   closers.push(() => ws.close());
+  ws.once('upgrade', (response) => sockets.push(response.socket as Socket));
   ws.on('open', () => ws.send('{"type":"connection_init"}'));
   ws.on('error', () => {});
   let acked = false;
@@ -160,6 +165,7 @@ parentPort!.on('message', (message: unknown) => {
     session: Int32Array.from(seenSession),
     at: Float64Array.from(seenAt),
     messages,
+    wireBytes: sockets.reduce((sum, socket) => sum + socket.bytesRead, 0),
     errors,
     firstError,
     refused,

@@ -178,7 +178,7 @@ function dashboardRows(
     {
       section,
       metric: `Stop to IDLE raised, every dashboard p50 / p99 / max`,
-      value: `${spread(idle.all)} (${share(idle.missed, idle.stops * dashboards)} of Stop x dashboard never seen; got attention ${count(attention[0])} msgs ${mb(attention[1])}, session updates ${count(sessionUpdates[0])} ${mb(sessionUpdates[1])}, turns ${count(turns[0])} ${mb(turns[1])})`,
+      value: `${spread(idle.all)} (${share(idle.missed, idle.stops * dashboards)} of Stop x dashboard never seen; got attention ${count(attention[0])} msgs ${mb(attention[1])}, session updates ${count(sessionUpdates[0])} ${mb(sessionUpdates[1])}, turns ${count(turns[0])} ${mb(turns[1])}; ${mb(seen.wireBytes)} on the wire)`,
       target: 'p99 < 250 ms',
       ok: p99(idle.all) < 250 && idle.missed === 0,
     },

@@ -7,22 +7,22 @@ export const byteLength = (part: Part) =>
 export const frameHeaderSize = (length: number) => (length < 126 ? 2 : length < 0x10000 ? 4 : 10);
 
 /**
- * Messages as WebSocket frames in one buffer: final, unmasked text frames (no extension is
- * negotiated, so a frame is a header and the bytes). Message `i` is `parts[2i]` then
- * `parts[2i + 1]`, `lengths[i]` bytes, or with `at` the parts at `at[2i]` and `at[2i + 1]`;
- * `bytes` is the frames' total.
+ * Messages as WebSocket frames in one buffer: final, unmasked text frames. Message `i` is
+ * `parts[2i]` then `parts[2i + 1]`, `lengths[i]` bytes; `bytes` is the frames' total. A message
+ * whose `deflated[i]` is true is compressed already (permessage-deflate, see deflated.ts) and
+ * is marked so (RSV1); the others are sent as they are.
  */
 export function frames(
   parts: readonly Part[],
   lengths: readonly number[],
   bytes: number,
-  at: readonly number[] | null = null,
+  deflated: readonly boolean[] | null = null,
 ): Buffer {
   const target = Buffer.allocUnsafe(bytes);
   let offset = 0;
   for (let i = 0; i < lengths.length; i++) {
     const length = lengths[i]!;
-    target[offset] = 0x81;
+    target[offset] = deflated?.[i] ? 0xc1 : 0x81;
     if (length < 126) {
       target[offset + 1] = length;
       offset += 2;
@@ -37,7 +37,7 @@ export function frames(
       offset += 10;
     }
     for (let j = 2 * i; j < 2 * i + 2; j++) {
-      const part = parts[at === null ? j : at[j]!]!;
+      const part = parts[j]!;
       offset += typeof part === 'string' ? target.write(part, offset) : part.copy(target, offset);
     }
   }

@@ -16,6 +16,7 @@ import {
   type WebSocketLimits,
 } from './graphql-ws-options.js';
 import { FanoutTurns, type FanoutConnection } from './fanout-turns.js';
+import { deflatedEnd, deflateFrom, sendsDeflated, storedStart } from './deflated.js';
 import { byteLength, frameHeaderSize, type Part } from './frames.js';
 import { localSink, type FrameSink } from './local-socket.js';
 
@@ -42,6 +43,8 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
   readonly #start: Buffer;
   /** Whether its messages may wait to be written with others (see heldFields). */
   readonly #held: boolean;
+  /** Whether its large messages may go compressed (see deflatedFields). */
+  readonly #deflatable: boolean;
   /** The server's share of each turn for fan-out. */
   readonly #turns: FanoutTurns;
   /** The event taken from the source and not yet sent, and its message's end once made. */
@@ -68,7 +71,9 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
     this.#log = log;
     this.#turns = turns;
     this.#start = Buffer.from(`{"id":${JSON.stringify(root.id)},"type":"next","payload":`);
-    this.#held = heldFields.has(rootField(args) ?? '');
+    const field = rootField(args) ?? '';
+    this.#held = heldFields.has(field);
+    this.#deflatable = deflatedFields.has(field);
     // Compiled now rather than at its first event, which would wait for it.
     precompile(args);
   }
@@ -128,7 +133,13 @@ class Relay implements AsyncIterableIterator<ExecutionResult> {
           this.#end = end;
         }
         const receivedAt = this.#ready?.receivedAt?.(this.#event);
-        const sent = this.#outbox.send(this.#start, this.#end, receivedAt, this.#held);
+        const sent = this.#outbox.send(
+          this.#start,
+          this.#end,
+          receivedAt,
+          this.#held,
+          this.#deflatable,
+        );
         [this.#event, this.#end] = [undefined, undefined];
         if (sent) return void sent.then(this.#pump);
       }
@@ -160,6 +171,13 @@ const batchHighWater = 64 * 1024;
  */
 const heldFields = new Set(['sessionUpdates']);
 const holdMs = 25;
+/**
+ * The fleet's feeds, whose messages (a batch of session changes, the attention queue's) go to
+ * every dashboard, compressed once for all of them where a connection agreed to it. A session's
+ * events, which may be megabytes of tool output for a few readers, go as they are: compressing
+ * them would cost the loop more than the copies it saves.
+ */
+const deflatedFields = new Set(['sessionUpdateBatches', 'sessionUpdates', 'attention']);
 
 /** The field a subscription's operation selects at its root. */
 function rootField(args: ExecutionArgs): string | undefined {
@@ -195,8 +213,10 @@ function flushAll(): void {
  * per connection and batch, and no object per message. Each message is two parts (a
  * subscription's start and the result, shared by every subscriber as bytes, or one replayed
  * event's as a string), copied or encoded once, when written. ws frames and writes control
- * frames itself; the hub's text messages take this path (no extension is negotiated, so a
- * frame is a header and the bytes). Sends never wait for a write to complete (graphql-ws' own
+ * frames itself; the hub's text messages take this path. On a connection that agreed to
+ * permessage-deflate, a fleet feed's shared result of `deflateFrom` bytes or more goes
+ * compressed, made once for every connection (deflated.ts, deflatedFields); the rest go as
+ * they are. Sends never wait for a write to complete (graphql-ws' own
  * ws binding awaits every send); they wait only when the client falls behind. Messages of state
  * subscriptions may be held a little to share a later write (heldFields).
  */
@@ -208,6 +228,8 @@ class Outbox implements FanoutConnection {
   /** The waiting messages, two parts each, and their lengths in bytes. */
   #parts: Part[] = [];
   #lengths: number[] = [];
+  /** Whether each waiting message is compressed. */
+  #deflated: boolean[] = [];
   #bytes = 0;
   /** When the oldest live event among the waiting messages was received (ms since the epoch). */
   #oldest = Infinity;
@@ -216,18 +238,28 @@ class Outbox implements FanoutConnection {
   /** When the last write was (performance.now()). */
   #wroteAt = -Infinity;
 
-  constructor(sink: FrameSink, turns: FanoutTurns, observer?: FanoutObserver) {
+  /** Whether the connection agreed to permessage-deflate with the hub's window. */
+  readonly #deflates: boolean;
+
+  constructor(sink: FrameSink, turns: FanoutTurns, deflates: boolean, observer?: FanoutObserver) {
     this.place = turns.place();
     this.#sink = sink;
+    this.#deflates = deflates;
     this.#turns = turns;
     this.#observer = observer;
   }
 
   /**
-   * Queues the message `head` + `body` (a live event's, received at `receivedAt`); resolves when
-   * the client has caught up, if behind.
+   * Queues the message `head` + `body` (a live event's, received at `receivedAt`), compressed
+   * if `mayDeflate` and large; resolves when the client has caught up, if behind.
    */
-  send(head: Part, body: Part = '', receivedAt?: number, mayWait = false): Promise<void> | void {
+  send(
+    head: Part,
+    body: Part = '',
+    receivedAt?: number,
+    mayWait = false,
+    mayDeflate = false,
+  ): Promise<void> | void {
     if (!this.#sink.open) return;
     if (receivedAt !== undefined && receivedAt < this.#oldest) this.#oldest = receivedAt;
     if (!mayWait) this.#urgent = true;
@@ -235,9 +267,17 @@ class Outbox implements FanoutConnection {
       if (waiting.size === 0) setImmediate(flushAll);
       waiting.add(this);
     }
+    const stored =
+      mayDeflate && this.#deflates && typeof body !== 'string' && body.length >= deflateFrom
+        ? typeof head === 'string'
+          ? null
+          : storedStart(head)
+        : null;
+    if (stored) [head, body] = [stored, deflatedEnd(body as Buffer)];
     const length = byteLength(head) + byteLength(body);
     this.#parts.push(head, body);
     this.#lengths.push(length);
+    this.#deflated.push(stored !== null);
     this.#bytes += frameHeaderSize(length) + length;
     if (this.#bytes > batchHighWater) this.flush(true);
     if (!this.#sink.behind(this.#bytes)) return;
@@ -263,7 +303,12 @@ class Outbox implements FanoutConnection {
    * unless `now`, holds them while they all may wait and the last write was under `holdMs` ago.
    */
   flush(now = false): void {
-    const [parts, lengths, bytes] = [this.#parts, this.#lengths, this.#bytes];
+    const [parts, lengths, deflated, bytes] = [
+      this.#parts,
+      this.#lengths,
+      this.#deflated,
+      this.#bytes,
+    ];
     if (parts.length === 0) return;
     const since = performance.now() - this.#wroteAt;
     if (!now && !this.#urgent && since < holdMs) {
@@ -272,10 +317,11 @@ class Outbox implements FanoutConnection {
       return;
     }
     held.delete(this);
-    [this.#parts, this.#lengths, this.#bytes, this.#urgent] = [[], [], 0, false];
+    [this.#parts, this.#lengths, this.#deflated, this.#bytes] = [[], [], [], 0];
+    this.#urgent = false;
     this.#wroteAt = performance.now();
     if (!this.#sink.open) return;
-    this.#sink.write(parts, lengths, bytes);
+    this.#sink.write(parts, lengths, bytes, deflated);
     if (this.#oldest === Infinity) return;
     this.#observer?.delivered(Math.max(0, Date.now() - this.#oldest) / 1000);
     this.#oldest = Infinity;
@@ -305,9 +351,17 @@ export function useFramedServer(
       return new Relay(source, root, outboxes.get(root.extra)!, args, turns, log);
     }),
   );
+  /** What each handshake agreed to, from its answer's Sec-WebSocket-Extensions header. */
+  const agreed = new WeakMap<object, string>();
+  wsServer.on('headers', (headers, request) => {
+    const extensions = headers.find((header) =>
+      header.toLowerCase().startsWith('sec-websocket-extensions:'),
+    );
+    if (extensions) agreed.set(request, extensions);
+  });
   wsServer.on('connection', (socket, request) => {
     const { sink, stop } = localSink(socket, request.socket);
-    const outbox = new Outbox(sink, turns, fanout);
+    const outbox = new Outbox(sink, turns, sendsDeflated(agreed.get(request)), fanout);
     const close = (code: number, reason: string) => {
       outbox.flush(true);
       socket.close(code, reason);

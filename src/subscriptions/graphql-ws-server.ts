@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { handleProtocols } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { WsServerKind } from '../config/index.js';
+import { perMessageDeflate } from './deflated.js';
 import { useFramedServer } from './graphql-ws-framed.js';
 import { useLibraryServer } from './graphql-ws-library.js';
 import {
@@ -34,6 +35,8 @@ export function graphqlOverWebSocket(
     path: yoga.graphqlEndpoint,
     handleProtocols,
     maxPayload: limits.maxMessageBytes,
+    // The hub's own server compresses its large shared messages once for every reader.
+    perMessageDeflate: kind === 'library' ? false : perMessageDeflate,
     verifyClient: ({ req }, done) => {
       const refusal = limits.gate.browserRefusal(req.headers);
       if (refusal && !refusal.ok) done(false, refusal.error.httpStatus, refusal.error.message);

@@ -12,8 +12,16 @@ export interface FrameSink {
   readonly open: boolean;
   /** True when the client is behind: `more` bytes on top of what waits would be too many. */
   behind(more: number): boolean;
-  /** Writes messages, two parts each, as `frames` takes them (a part may be shared). */
-  write(parts: readonly Part[], lengths: readonly number[], bytes: number): void;
+  /**
+   * Writes messages, two parts each, as `frames` takes them (a part may be shared; a message
+   * `deflated` is compressed already).
+   */
+  write(
+    parts: readonly Part[],
+    lengths: readonly number[],
+    bytes: number,
+    deflated: readonly boolean[],
+  ): void;
   /** Calls `done` once the client has caught up, or the connection has closed. */
   whenCaughtUp(done: () => void): void;
 }
@@ -36,7 +44,8 @@ export function localSink(ws: WebSocket, raw: Duplex): { sink: FrameSink; stop: 
       return ws.readyState === ws.OPEN;
     },
     behind: (more) => raw.writableLength + more >= sendHighWater,
-    write: (parts, lengths, bytes) => void raw.write(frames(parts, lengths, bytes)),
+    write: (parts, lengths, bytes, deflated) =>
+      void raw.write(frames(parts, lengths, bytes, deflated)),
     whenCaughtUp: (done) => {
       const caughtUp = () => {
         raw.off('drain', caughtUp).off('close', caughtUp);

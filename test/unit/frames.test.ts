@@ -1,6 +1,14 @@
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import {
+  deflatedEnd,
+  perMessageDeflate,
+  sendsDeflated,
+  storedStart,
+} from '../../src/subscriptions/deflated.js';
 import { byteLength, frameHeaderSize, frames, type Part } from '../../src/subscriptions/frames.js';
 
 /** ws' own frame parser, as its client reads (ws exports it; its types do not say so). */
@@ -8,8 +16,8 @@ const { Receiver } = createRequire(import.meta.url)('ws') as {
   Receiver: new (options: { isServer: boolean }) => Writable;
 };
 
-/** The text messages a client reads from `bytes`, with ws' own parser. */
-function read(bytes: Buffer): string[] {
+/** The `count` text messages a client reads from `bytes`, with ws' own parser. */
+async function read(bytes: Buffer, count: number): Promise<string[]> {
   const messages: string[] = [];
   const receiver = new Receiver({ isServer: false });
   receiver.on('message', (data: Buffer, isBinary: boolean) => {
@@ -17,7 +25,38 @@ function read(bytes: Buffer): string[] {
     messages.push(String(data));
   });
   receiver.write(bytes);
+  await vi.waitFor(() => expect(messages.length).toBe(count));
   return messages;
+}
+
+/**
+ * The `count` messages a ws client reads when a server with the hub's permessage-deflate
+ * options writes `bytes` to its socket, as the hub's outbox does; and the extensions agreed.
+ */
+async function readOverWebSocket(
+  bytes: Buffer,
+  count: number,
+  clientOptions: ConstructorParameters<typeof WebSocket>[2] = {},
+): Promise<{ messages: string[]; agreed: string | undefined }> {
+  const server = new WebSocketServer({ port: 0, perMessageDeflate });
+  let agreed: string | undefined;
+  server.on('headers', (headers) => {
+    agreed = headers.find((header) => header.startsWith('Sec-WebSocket-Extensions:'));
+  });
+  server.on('connection', (_socket, request) => request.socket.write(bytes));
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  const client = new WebSocket(`ws://127.0.0.1:${port}`, clientOptions);
+  const messages: string[] = [];
+  client.on('message', (data) => messages.push(String(data)));
+  client.on('error', (error) => messages.push(`error: ${error.message}`));
+  try {
+    await vi.waitFor(() => expect(messages.length).toBe(count));
+    return { messages, agreed };
+  } finally {
+    client.terminate();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 /** Each message's lengths and the frames' total, as the hub's outbox counts them. */
@@ -30,7 +69,7 @@ function measure(parts: readonly Part[], messages: number): { lengths: number[];
 }
 
 describe('frames', () => {
-  it('frames messages of every header size, from bytes and strings, as a client reads them', () => {
+  it('frames messages of every header size, from bytes and strings, as a client reads them', async () => {
     const long = 'x'.repeat(70_000);
     const parts: Part[] = [
       Buffer.from('{"id":"1",'),
@@ -43,22 +82,61 @@ describe('frames', () => {
     const { lengths, bytes } = measure(parts, 3);
     const framed = frames(parts, lengths, bytes);
     expect(framed.length).toBe(bytes);
-    expect(read(framed)).toEqual([
+    expect(await read(framed, 3)).toEqual([
       '{"id":"1","short":"é"}',
       `{"id":"2","medium":"${'y'.repeat(300)}"}`,
       `{"id":"3","long":"${long}"}`,
     ]);
   });
 
-  it('takes the parts where `at` says, a shared one as often as it is named', () => {
-    const shared = Buffer.from('"payload":{"seq":7}}');
-    const parts: Part[] = ['{"id":"a",', shared, '{"id":"b",'];
-    const at = [0, 1, 2, 1];
-    const ordered = at.map((i) => parts[i]!);
-    const { lengths, bytes } = measure(ordered, 2);
-    expect(read(frames(parts, lengths, bytes, at))).toEqual([
-      '{"id":"a","payload":{"seq":7}}',
-      '{"id":"b","payload":{"seq":7}}',
+  it('sends a shared end compressed once after each subscription start, among plain messages', async () => {
+    const sessions = Array.from({ length: 200 }, (_, i) => ({
+      id: `5e551011-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      status: i % 3 ? 'IDLE' : 'BUSY',
+      error: null,
+    }));
+    const end = Buffer.from(`${JSON.stringify({ data: { sessionUpdateBatches: sessions } })}}`);
+    const shared = deflatedEnd(end);
+    expect(deflatedEnd(end)).toBe(shared);
+    expect(shared.length).toBeLessThan(end.length / 4);
+    const starts = ['{"id":"a","type":"next","payload":', '{"id":"b","type":"next","payload":'];
+    const parts: Part[] = [
+      storedStart(Buffer.from(starts[0]!))!,
+      shared,
+      '{"id":"c","type":"complete"',
+      '}',
+      storedStart(Buffer.from(starts[1]!))!,
+      shared,
+    ];
+    const { lengths, bytes } = measure(parts, 3);
+    const framed = frames(parts, lengths, bytes, [true, false, true]);
+    const { messages, agreed } = await readOverWebSocket(framed, 3);
+    expect(sendsDeflated(agreed)).toBe(true);
+    expect(messages).toEqual([
+      `${starts[0]}${String(end)}`,
+      '{"id":"c","type":"complete"}',
+      `${starts[1]}${String(end)}`,
     ]);
+    expect(JSON.parse(messages[2]!).payload.data.sessionUpdateBatches).toEqual(sessions);
+  });
+
+  it('keeps a start too long for one stored block out of compression', () => {
+    expect(storedStart(Buffer.alloc(0x10000, 'x'))).toBeNull();
+    expect(storedStart(Buffer.alloc(0xffff, 'x'))!.length).toBe(0xffff + 5);
+  });
+
+  it('compresses only where the handshake agreed to permessage-deflate with the full window', async () => {
+    const plain = frames(['{"id":"a"', '}'], [10], 12);
+    const offers = async (perMessageDeflate: boolean | object) =>
+      (await readOverWebSocket(plain, 1, { perMessageDeflate })).agreed;
+    expect(sendsDeflated(await offers(false))).toBe(false);
+    expect(sendsDeflated(await offers({ serverMaxWindowBits: 10 }))).toBe(false);
+    expect(sendsDeflated(await offers({ serverMaxWindowBits: 15 }))).toBe(true);
+    expect(sendsDeflated(undefined)).toBe(false);
+    expect(sendsDeflated('Sec-WebSocket-Extensions: x-webkit-deflate-frame')).toBe(false);
+    const agreed = 'Sec-WebSocket-Extensions: permessage-deflate; server_no_context_takeover';
+    expect(sendsDeflated(agreed)).toBe(true);
+    expect(sendsDeflated(`${agreed}; server_max_window_bits=15`)).toBe(true);
+    expect(sendsDeflated(`${agreed}; server_max_window_bits=10`)).toBe(false);
   });
 });
