@@ -1,10 +1,10 @@
 import { constants, deflateRawSync } from 'node:zlib';
 
 /**
- * Shared message ends of at least this many bytes go compressed to the connections that
- * negotiated permessage-deflate (RFC 7692): a dashboard's batch of session changes or attention
- * update (kilobytes of JSON, a seventh of it once compressed) is compressed once for all its
- * readers, while a single event's message, mostly under it, costs no compression.
+ * A fleet feed's shared message ends of at least this many bytes go compressed to the
+ * connections that negotiated permessage-deflate (RFC 7692): a dashboard's batch of session
+ * changes or attention update (kilobytes of JSON, a seventh of it once compressed) is compressed
+ * once for all its readers; a smaller one would cost more to compress than its copies do.
  */
 export const deflateFrom = 4096;
 

@@ -216,9 +216,9 @@ function flushAll(): void {
  * frames itself; the hub's text messages take this path. On a connection that agreed to
  * permessage-deflate, a fleet feed's shared result of `deflateFrom` bytes or more goes
  * compressed, made once for every connection (deflated.ts, deflatedFields); the rest go as
- * they are. Sends never wait for a write to complete (graphql-ws' own
- * ws binding awaits every send); they wait only when the client falls behind. Messages of state
- * subscriptions may be held a little to share a later write (heldFields).
+ * they are. Sends never wait for a write to complete (graphql-ws' own ws binding awaits every
+ * send); they wait only when the client falls behind. Messages of state subscriptions may be
+ * held a little to share a later write (heldFields).
  */
 class Outbox implements FanoutConnection {
   readonly place: number;
@@ -228,6 +228,8 @@ class Outbox implements FanoutConnection {
   /** The waiting messages, two parts each, and their lengths in bytes. */
   #parts: Part[] = [];
   #lengths: number[] = [];
+  /** Whether the connection agreed to permessage-deflate with the hub's window. */
+  readonly #deflates: boolean;
   /** Whether each waiting message is compressed. */
   #deflated: boolean[] = [];
   #bytes = 0;
@@ -237,9 +239,6 @@ class Outbox implements FanoutConnection {
   #urgent = false;
   /** When the last write was (performance.now()). */
   #wroteAt = -Infinity;
-
-  /** Whether the connection agreed to permessage-deflate with the hub's window. */
-  readonly #deflates: boolean;
 
   constructor(sink: FrameSink, turns: FanoutTurns, deflates: boolean, observer?: FanoutObserver) {
     this.place = turns.place();
@@ -268,10 +267,12 @@ class Outbox implements FanoutConnection {
       waiting.add(this);
     }
     const stored =
-      mayDeflate && this.#deflates && typeof body !== 'string' && body.length >= deflateFrom
-        ? typeof head === 'string'
-          ? null
-          : storedStart(head)
+      mayDeflate &&
+      this.#deflates &&
+      typeof head !== 'string' &&
+      typeof body !== 'string' &&
+      body.length >= deflateFrom
+        ? storedStart(head)
         : null;
     if (stored) [head, body] = [stored, deflatedEnd(body as Buffer)];
     const length = byteLength(head) + byteLength(body);

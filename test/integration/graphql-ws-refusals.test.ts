@@ -104,7 +104,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
     await acknowledged();
   });
 
-  it('a message past --max-graphql-body (1009) or nested too deep (4400), answering meanwhile, other subscriptions going on', async () => {
+  it('a message past --max-graphql-body (1009), plain or compressed, or nested too deep (4400), answering meanwhile, other subscriptions going on', async () => {
     // Started by hand, its hooks posting with the token of scope hook.
     const session = await hookSession(hub, { token: secrets.hook, cwd: dir });
     const query = `subscription($id: ID!) { sessionEvents(id: $id, after: 0) { eventName payload } }`;
@@ -112,16 +112,25 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
     expect((await events.next()).sessionEvents.eventName).toBe('SessionStart');
 
     const hostile = [
-      { sent: Buffer.from(nested(32 * mib)), code: 1009, reason: '' },
+      { sent: Buffer.from(nested(32 * mib)), deflate: false, code: 1009, reason: '' },
+      // 32 KB compressed: the hub's own server takes permessage-deflate, and counts what it inflates.
+      { sent: Buffer.from(nested(32 * mib)), deflate: true, code: 1009, reason: '' },
       {
         sent: Buffer.from(nested(2 * mib)),
+        deflate: true,
         code: 4400,
         reason: 'the message nests arrays or objects deeper than 512 levels',
       },
     ];
-    for (const [n, { sent, code, reason }] of hostile.entries()) {
+    for (const [n, { sent, deflate, code, reason }] of hostile.entries()) {
       // An all-zero mask: the client sends its bytes as they are, as a hostile one would.
-      const connection = await acknowledged({ generateMask: (mask) => mask.fill(0) });
+      const connection = await acknowledged({
+        generateMask: (mask) => mask.fill(0),
+        perMessageDeflate: deflate,
+      });
+      expect(connection.ws.extensions).toBe(
+        deflate && kind !== 'library' ? 'permessage-deflate' : '',
+      );
       let closedYet = false;
       let longestHealthz = 0;
       const probes = (async () => {
@@ -132,7 +141,7 @@ describe.each(wsServerKinds)('graphql-ws server "%s" refuses', (kind) => {
         }
       })();
       const t0 = performance.now();
-      connection.ws.send(sent, { binary: false });
+      connection.ws.send(sent, { binary: false, compress: deflate });
       const closed = await connection.closed;
       const tookMs = performance.now() - t0;
       closedYet = true;
