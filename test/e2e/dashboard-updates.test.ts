@@ -122,11 +122,17 @@ describe("the dashboard's session list, kept by sessionUpdateBatches", () => {
             }
           ).shownNotifications,
       );
-    await alerts.goto(suite.hub.baseUrl);
-    await alerts.locator('#connection', { hasText: /^connected$/ }).waitFor();
-
     const start = (id: string) =>
       suite.post({ session_id: id, hook_event_name: 'SessionStart', cwd: '/srv/fleet' });
+    // Waiting before the page opens, so in its first queue and told of by no notification:
+    // once the page shows it, the page's attention subscription is live (connected is only
+    // the connection's acknowledgement; its subscriptions reach the hub after it).
+    const waiting = randomUUID();
+    expect(await start(waiting)).toBe(200);
+    await alerts.goto(suite.hub.baseUrl);
+    await alerts.locator('#connection', { hasText: /^connected$/ }).waitFor();
+    await alerts.locator(`#attention li[data-session-id="${waiting}"]`).waitFor();
+
     const first = randomUUID();
     expect(await start(first)).toBe(200);
     await expect.poll(shown).toHaveLength(1);
