@@ -4,7 +4,7 @@ import { constants, deflateRawSync } from 'node:zlib';
  * A fleet feed's shared message ends of at least this many bytes go compressed to the
  * connections that negotiated permessage-deflate (RFC 7692): a dashboard's batch of session
  * changes or attention update (kilobytes of JSON, a seventh of it once compressed) is compressed
- * once for all its readers; a smaller one would cost more to compress than its copies do.
+ * once for all its readers; smaller ones, whose copies cost little, go as they are.
  */
 export const deflateFrom = 4096;
 
@@ -19,7 +19,8 @@ const storedStarts = new WeakMap<Buffer, Buffer>();
 /**
  * The permessage-deflate options of the hub's WebSocket server: each message stands alone (no
  * context kept between them, so one compressed end serves every connection), and the client's
- * compressed messages do too, so the hub keeps no inflate window a connection.
+ * compressed messages do too (its inflater starts anew at each; a browser compresses every
+ * message it sends, so its connection keeps one from its first).
  */
 export const perMessageDeflate = {
   serverNoContextTakeover: true,
